@@ -1,0 +1,354 @@
+/**
+ * The database, as Kysely sees it. One interface per table, composed into `DB`.
+ * Migrations in ./migrations are the source of truth; this file mirrors them.
+ */
+import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
+
+/** Set by the database on insert, never written by the app afterwards. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** Set by the database on insert, written by the app on update. */
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+/** `numeric` comes back as a string from both drivers: convert at the model boundary. */
+type Numeric = ColumnType<string, number | string, number | string>;
+/** `date` columns are kept as `YYYY-MM-DD` strings (see db/index.ts type parsers). */
+type DateString = ColumnType<string, string, string>;
+/** `time` columns are `HH:MM:SS` strings. */
+type TimeString = ColumnType<string, string, string>;
+/** Optimistic-concurrency counter for staff edits. */
+type Version = ColumnType<number, number | undefined, number>;
+
+export type TrainingLevel = 'beginner' | 'intermediate' | 'advanced' | 'any';
+export type BidKind = 'trial' | 'card' | 'coach' | 'training' | 'promo' | 'other';
+export type BidStatus = 'new' | 'in_progress' | 'done' | 'rejected';
+export type StaffRole = 'admin' | 'editor';
+export type ScheduleChangeKind = 'cancelled' | 'changed';
+
+export interface ImageTable {
+  id: Generated<number>;
+  /** Path relative to the storage root; served as `/imgs/<key>`. */
+  storage_key: string;
+  mime_type: string;
+  width: number;
+  height: number;
+  byte_size: number;
+  /** Tiny blurred webp as a data URI (10×10, quality 50, blur 3). */
+  placeholder: string;
+  created_at: CreatedAt;
+}
+
+export interface GymTable {
+  id: Generated<number>;
+  name: string;
+  address: string;
+  lat: Numeric | null;
+  lng: Numeric | null;
+  phone: string;
+  opening_hours: string;
+  time_zone: ColumnType<string, string | undefined, string>;
+  description: string;
+  cover_image_id: number | null;
+  sort_order: ColumnType<number, number | undefined, number>;
+  published: ColumnType<boolean, boolean | undefined, boolean>;
+  version: Version;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface TrendTable {
+  id: Generated<number>;
+  title: string;
+  summary: string;
+  description: string;
+  cover_image_id: number | null;
+  sort_order: ColumnType<number, number | undefined, number>;
+  published: ColumnType<boolean, boolean | undefined, boolean>;
+  version: Version;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface TrainingTable {
+  id: Generated<number>;
+  trend_id: number;
+  title: string;
+  description: string;
+  level: TrainingLevel;
+  duration_min: number;
+  cover_image_id: number | null;
+  sort_order: ColumnType<number, number | undefined, number>;
+  published: ColumnType<boolean, boolean | undefined, boolean>;
+  version: Version;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface CoachTable {
+  id: Generated<number>;
+  full_name: string;
+  photo_image_id: number | null;
+  position: string;
+  summary: string;
+  bio: string;
+  experience_since: number | null;
+  achievements: JSONColumnType<string[], string, string>;
+  sort_order: ColumnType<number, number | undefined, number>;
+  published: ColumnType<boolean, boolean | undefined, boolean>;
+  version: Version;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface CoachTrendTable {
+  coach_id: number;
+  trend_id: number;
+}
+
+export interface CoachGymTable {
+  coach_id: number;
+  gym_id: number;
+}
+
+export interface ScheduleSlotTable {
+  id: Generated<number>;
+  gym_id: number;
+  training_id: number;
+  coach_id: number | null;
+  /** ISO weekday: 1 = Monday … 7 = Sunday. */
+  weekday: number;
+  /** Gym-local start time. */
+  start_time: TimeString;
+  duration_min: number;
+  room: string;
+  capacity: number | null;
+  version: Version;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ScheduleChangeTable {
+  id: Generated<number>;
+  slot_id: number;
+  /** Gym-local date the change applies to. */
+  date: DateString;
+  kind: ScheduleChangeKind;
+  /** For `changed`: the substitute coach, if any. */
+  coach_id: number | null;
+  /** For `changed`: the new start time, if any. */
+  start_time: TimeString | null;
+  note: string;
+  created_at: CreatedAt;
+}
+
+export interface CardTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  /** Whole rubles. */
+  price: number;
+  validity_months: number | null;
+  validity_visits: number | null;
+  features: JSONColumnType<string[], string, string>;
+  highlighted: ColumnType<boolean, boolean | undefined, boolean>;
+  sort_order: ColumnType<number, number | undefined, number>;
+  published: ColumnType<boolean, boolean | undefined, boolean>;
+  version: Version;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Gyms where a card is valid; no rows means every gym. */
+export interface CardGymTable {
+  card_id: number;
+  gym_id: number;
+}
+
+export interface PromoTable {
+  id: Generated<number>;
+  title: string;
+  text: string;
+  image_id: number | null;
+  /** Inclusive, gym-local. */
+  starts_on: DateString;
+  /** Inclusive, gym-local. */
+  ends_on: DateString;
+  card_id: number | null;
+  sort_order: ColumnType<number, number | undefined, number>;
+  published: ColumnType<boolean, boolean | undefined, boolean>;
+  version: Version;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Gyms where a promo runs; no rows means every gym. */
+export interface PromoGymTable {
+  promo_id: number;
+  gym_id: number;
+}
+
+export interface GalleryImageTable {
+  id: Generated<number>;
+  image_id: number;
+  alt: string;
+  caption: string;
+  /** null = shown for every gym. */
+  gym_id: number | null;
+  sort_order: ColumnType<number, number | undefined, number>;
+  published: ColumnType<boolean, boolean | undefined, boolean>;
+  version: Version;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface PartnerTable {
+  id: Generated<number>;
+  name: string;
+  logo_image_id: number | null;
+  /** http(s) only — enforced by a check constraint too. */
+  url: string;
+  description: string;
+  sort_order: ColumnType<number, number | undefined, number>;
+  published: ColumnType<boolean, boolean | undefined, boolean>;
+  version: Version;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface BidTable {
+  id: Generated<number>;
+  name: string;
+  /** E.164, `+7XXXXXXXXXX` for Russian numbers. */
+  phone: string;
+  comment: string;
+  gym_id: number | null;
+  kind: BidKind;
+  subject_id: number | null;
+  /** Title of the subject when the bid was made (survives renames and deletes). */
+  subject_title: string;
+  consent_at: Date | string;
+  consent_version: string;
+  consent_ip: string | null;
+  source_page: string;
+  utm: JSONColumnType<Record<string, string>, string | undefined, string>;
+  status: ColumnType<BidStatus, BidStatus | undefined, BidStatus>;
+  staff_note: string | null;
+  status_changed_by: number | null;
+  status_changed_at: Date | string | null;
+  version: Version;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface BidEventTable {
+  id: Generated<number>;
+  bid_id: number;
+  staff_user_id: number | null;
+  from_status: BidStatus | null;
+  to_status: BidStatus;
+  note: string;
+  created_at: CreatedAt;
+}
+
+export interface StaffUserTable {
+  id: Generated<number>;
+  /** Stored lower-cased. */
+  email: string;
+  name: string;
+  password_hash: string;
+  role: StaffRole;
+  disabled: ColumnType<boolean, boolean | undefined, boolean>;
+  version: Version;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SessionTable {
+  /** Random, unguessable; the signed cookie carries only this. */
+  id: string;
+  staff_user_id: number;
+  expires_at: Date | string;
+  user_agent: string;
+  ip: string | null;
+  created_at: CreatedAt;
+}
+
+/** Fixed-window counters shared by every instance. */
+export interface RateLimitTable {
+  key: string;
+  points: number;
+  expires_at: Date | string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  staff_user_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  fields: JSONColumnType<string[], string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+/** Notifications about new bids, delivered by a worker with retries. */
+export interface OutboxTable {
+  id: Generated<number>;
+  channel: 'email' | 'webhook';
+  payload: JSONColumnType<Record<string, unknown>, string, string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_error: string | null;
+  sent_at: Date | string | null;
+  created_at: CreatedAt;
+}
+
+export interface DB {
+  images: ImageTable;
+  gyms: GymTable;
+  trends: TrendTable;
+  trainings: TrainingTable;
+  coaches: CoachTable;
+  coach_trends: CoachTrendTable;
+  coach_gyms: CoachGymTable;
+  schedule_slots: ScheduleSlotTable;
+  schedule_changes: ScheduleChangeTable;
+  cards: CardTable;
+  card_gyms: CardGymTable;
+  promos: PromoTable;
+  promo_gyms: PromoGymTable;
+  gallery_images: GalleryImageTable;
+  partners: PartnerTable;
+  bids: BidTable;
+  bid_events: BidEventTable;
+  staff_users: StaffUserTable;
+  sessions: SessionTable;
+  rate_limits: RateLimitTable;
+  audit_log: AuditLogTable;
+  outbox: OutboxTable;
+}
+
+export type Image = Selectable<ImageTable>;
+export type NewImage = Insertable<ImageTable>;
+export type Gym = Selectable<GymTable>;
+export type NewGym = Insertable<GymTable>;
+export type GymUpdate = Updateable<GymTable>;
+export type Trend = Selectable<TrendTable>;
+export type NewTrend = Insertable<TrendTable>;
+export type Training = Selectable<TrainingTable>;
+export type NewTraining = Insertable<TrainingTable>;
+export type Coach = Selectable<CoachTable>;
+export type NewCoach = Insertable<CoachTable>;
+export type ScheduleSlot = Selectable<ScheduleSlotTable>;
+export type NewScheduleSlot = Insertable<ScheduleSlotTable>;
+export type ScheduleChange = Selectable<ScheduleChangeTable>;
+export type Card = Selectable<CardTable>;
+export type NewCard = Insertable<CardTable>;
+export type Promo = Selectable<PromoTable>;
+export type NewPromo = Insertable<PromoTable>;
+export type GalleryImage = Selectable<GalleryImageTable>;
+export type Partner = Selectable<PartnerTable>;
+export type Bid = Selectable<BidTable>;
+export type NewBid = Insertable<BidTable>;
+export type BidEvent = Selectable<BidEventTable>;
+export type StaffUser = Selectable<StaffUserTable>;
+export type NewStaffUser = Insertable<StaffUserTable>;
+export type Session = Selectable<SessionTable>;
+export type AuditLogEntry = Selectable<AuditLogTable>;
