@@ -1,0 +1,210 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createLocalStorage, type Storage } from '../../app/utils/storage.server.ts';
+import { seedDemo } from '../../db/seed.ts';
+import { describeEachDb } from './db-harness.ts';
+
+const TABLES = [
+  'images',
+  'gyms',
+  'trends',
+  'trainings',
+  'coaches',
+  'coach_gyms',
+  'coach_trends',
+  'schedule_slots',
+  'schedule_changes',
+  'cards',
+  'card_gyms',
+  'promos',
+  'promo_gyms',
+  'gallery_images',
+  'partners',
+  'bids',
+  'bid_events',
+] as const;
+
+function localDate(now: Date, timeZone: string) {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+describeEachDb('demo seed', (t) => {
+  const now = new Date();
+  let root: string;
+  let storage: Storage;
+  let seeded: boolean;
+  let seedMs: number;
+
+  async function counts() {
+    const entries = await Promise.all(
+      TABLES.map(async (table) => {
+        const row = await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        return [table, Number(row.n)] as const;
+      }),
+    );
+    return Object.fromEntries(entries) as Record<(typeof TABLES)[number], number>;
+  }
+
+  beforeAll(async () => {
+    root = await fs.mkdtemp(path.join(os.tmpdir(), 'seed-test-'));
+    storage = createLocalStorage(root);
+    const started = performance.now();
+    seeded = await seedDemo(t.db, storage, { now });
+    seedMs = performance.now() - started;
+  });
+
+  afterAll(async () => {
+    await fs.rm(root, { recursive: true, force: true });
+  });
+
+  it('seeds an empty database quickly', () => {
+    expect(seeded).toBe(true);
+    // A generous bound for a busy CI machine; on an idle 2-core machine it takes about 2 s.
+    expect(seedMs).toBeLessThan(15_000);
+  });
+
+  it('has the SPEC §2 counts', async () => {
+    expect(await counts()).toMatchObject({
+      trends: 6,
+      trainings: 12,
+      coaches: 10,
+      cards: 4,
+      promos: 3,
+      gallery_images: 12,
+      partners: 5,
+      bids: 20,
+    });
+  });
+
+  it('has at least three gyms, one of them with id 1, and the next gym gets a fresh id', async () => {
+    const gyms = await t.db.selectFrom('gyms').selectAll().orderBy('id').execute();
+    expect(gyms.length).toBeGreaterThanOrEqual(3);
+    expect(gyms[0]?.id).toBe(1);
+    for (const gym of gyms) {
+      expect(gym.phone).toMatch(/^\+7 /);
+      expect(Number(gym.lat)).toBeGreaterThan(50);
+      expect(Number(gym.lng)).toBeGreaterThan(30);
+      expect(gym.cover_image_id).not.toBeNull();
+    }
+    // The id sequence continues after the explicitly numbered gyms.
+    const next = await t.db
+      .insertInto('gyms')
+      .values({ name: 'Проверка', address: 'Екатеринбург', phone: '', opening_hours: '', description: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.deleteFrom('gyms').where('id', '=', next.id).execute();
+    expect(next.id).toBeGreaterThan(gyms.at(-1)!.id);
+  });
+
+  it('gives every gym at least four coaches and slots on all seven weekdays', async () => {
+    const coaches = await t.db
+      .selectFrom('coach_gyms')
+      .select(['gym_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('gym_id')
+      .execute();
+    const weekdays = await t.db
+      .selectFrom('schedule_slots')
+      .select(['gym_id', (eb) => eb.fn.count<number>('weekday').distinct().as('n')])
+      .groupBy('gym_id')
+      .execute();
+    const gyms = await t.db.selectFrom('gyms').select('id').execute();
+    for (const gym of gyms) {
+      expect(Number(coaches.find((row) => row.gym_id === gym.id)?.n)).toBeGreaterThanOrEqual(4);
+      expect(Number(weekdays.find((row) => row.gym_id === gym.id)?.n)).toBe(7);
+    }
+  });
+
+  it('staffs every slot with a coach of the club who teaches its trend', async () => {
+    const mismatched = await t.db
+      .selectFrom('schedule_slots as s')
+      .innerJoin('trainings as tr', 'tr.id', 's.training_id')
+      .leftJoin('coach_gyms as cg', (join) =>
+        join.onRef('cg.coach_id', '=', 's.coach_id').onRef('cg.gym_id', '=', 's.gym_id'),
+      )
+      .leftJoin('coach_trends as ct', (join) =>
+        join.onRef('ct.coach_id', '=', 's.coach_id').onRef('ct.trend_id', '=', 'tr.trend_id'),
+      )
+      .select('s.id')
+      .where((eb) => eb.or([eb('cg.coach_id', 'is', null), eb('ct.coach_id', 'is', null)]))
+      .execute();
+    expect(mismatched).toEqual([]);
+  });
+
+  it('has one cancelled and one changed session in the current week', async () => {
+    const changes = await t.db.selectFrom('schedule_changes').selectAll().orderBy('kind').execute();
+    expect(changes.map((change) => change.kind)).toEqual(['cancelled', 'changed']);
+    const today = localDate(now, 'Asia/Yekaterinburg');
+    for (const change of changes) {
+      const days = (Date.parse(change.date) - Date.parse(today)) / 86_400_000;
+      expect(days).toBeGreaterThanOrEqual(0);
+      expect(days).toBeLessThanOrEqual(1);
+    }
+    expect(changes[1]?.coach_id).not.toBeNull();
+  });
+
+  it('has one highlighted card and one card valid in a single gym', async () => {
+    const cards = await t.db.selectFrom('cards').selectAll().execute();
+    expect(cards.filter((card) => card.highlighted)).toHaveLength(1);
+    expect(cards.every((card) => card.features.length > 0)).toBe(true);
+    expect(await counts()).toMatchObject({ card_gyms: 1 });
+  });
+
+  it('has one current, one expired and one future promo', async () => {
+    const gym = await t.db.selectFrom('gyms').select('time_zone').where('id', '=', 1).executeTakeFirstOrThrow();
+    const today = localDate(now, gym.time_zone);
+    const promos = await t.db.selectFrom('promos').select(['starts_on', 'ends_on']).execute();
+    const current = promos.filter((p) => p.starts_on <= today && today <= p.ends_on);
+    const expired = promos.filter((p) => p.ends_on < today);
+    const future = promos.filter((p) => p.starts_on > today);
+    expect([current.length, expired.length, future.length]).toEqual([1, 1, 1]);
+  });
+
+  it('gives every gallery image an alt text and every partner an http(s) URL', async () => {
+    const gallery = await t.db.selectFrom('gallery_images').select(['alt', 'gym_id']).execute();
+    expect(gallery.every((item) => item.alt.trim().length > 0)).toBe(true);
+    expect(gallery.some((item) => item.gym_id === null)).toBe(true);
+    const partners = await t.db.selectFrom('partners').select(['url', 'logo_image_id']).execute();
+    for (const partner of partners) {
+      expect(partner.url).toMatch(/^https?:\/\/[^/]/);
+      expect(partner.logo_image_id).not.toBeNull();
+    }
+  });
+
+  it('has 20 bids of the last 30 days in at least three statuses, with their history', async () => {
+    const bids = await t.db.selectFrom('bids').selectAll().execute();
+    expect(new Set(bids.map((bid) => bid.status)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(bids.map((bid) => bid.kind)).size).toBeGreaterThanOrEqual(3);
+    for (const bid of bids) {
+      expect(bid.phone).toMatch(/^\+7\d{10}$/);
+      expect(bid.consent_version).toBe('v1');
+      const age = now.getTime() - new Date(bid.created_at).getTime();
+      expect(age).toBeGreaterThanOrEqual(0);
+      expect(age).toBeLessThan(31 * 86_400_000);
+    }
+    const events = await t.db.selectFrom('bid_events').select(['bid_id', 'to_status']).execute();
+    for (const bid of bids.filter((b) => b.status !== 'new')) {
+      expect(events.some((e) => e.bid_id === bid.id && e.to_status === bid.status)).toBe(true);
+    }
+  });
+
+  it('stores every seeded image file', async () => {
+    const images = await t.db.selectFrom('images').select(['storage_key', 'byte_size', 'placeholder']).execute();
+    expect(images.length).toBeGreaterThanOrEqual(12 + 5);
+    for (const image of images) {
+      expect(image.storage_key.startsWith('seed/')).toBe(true);
+      expect(image.placeholder).toMatch(/^data:image\/webp;base64,/);
+      expect((await storage.get(image.storage_key))?.length).toBe(image.byte_size);
+    }
+  });
+
+  it('does nothing the second time', async () => {
+    const before = await counts();
+    expect(await seedDemo(t.db, storage)).toBe(false);
+    expect(await counts()).toEqual(before);
+  });
+});
