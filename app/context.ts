@@ -1,0 +1,29 @@
+import type { Logger } from 'pino';
+import { createContext } from 'react-router';
+import type { DbHandle } from '../db/index.ts';
+import type { ContentCache } from './utils/cache.server.ts';
+import type { Env } from './utils/env.server.ts';
+import type { Storage } from './utils/storage.server.ts';
+
+/** Long-lived services created once by server.ts and handed to every request. */
+export interface AppServices {
+  env: Env;
+  database: DbHandle;
+  storage: Storage;
+  cache: ContentCache;
+  logger: Logger;
+  sessionSecret: string;
+  /** Identifies this build; the client compares it to detect a new deployment. */
+  buildId: string;
+}
+
+export interface RequestInfo {
+  id: string;
+  nonce: string;
+  logger: Logger;
+  ip: string | null;
+}
+
+// Defaults are null because `get()` on a context without a default throws when nothing was set (STACK trap 3).
+export const servicesContext = createContext<AppServices | null>(null);
+export const requestContext = createContext<RequestInfo | null>(null);

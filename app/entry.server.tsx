@@ -1,0 +1,97 @@
+import { STATUS_CODES } from 'node:http';
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import type { RenderToPipeableStreamOptions } from 'react-dom/server';
+import { renderToPipeableStream } from 'react-dom/server';
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from 'react-router';
+import { requestContext } from './context.ts';
+
+// server.ts must use the context objects of the build, not its own import of app/context.ts (STACK trap 4).
+export { requestContext, servicesContext } from './context.ts';
+
+export const streamTimeout = 5_000;
+
+function logFor(context: Readonly<RouterContextProvider> | undefined) {
+  return context?.get(requestContext)?.logger;
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const userAgent = request.headers.get('user-agent');
+  const bot = Boolean(userAgent && isbot(userAgent));
+
+  // SPEC §8: a bot that hits an error gets the right status code but no error page; the error is only logged.
+  if (bot && responseStatusCode >= 400) {
+    const error = routerContext.staticHandlerContext.errors
+      ? Object.values(routerContext.staticHandlerContext.errors)[0]
+      : undefined;
+    const message = isRouteErrorResponse(error) ? String(error.data) : error instanceof Error ? error.message : '';
+    logFor(loadContext)?.warn({ status: responseStatusCode, userAgent, err: message }, 'error answered to a bot');
+    responseHeaders.set('Content-Type', 'text/plain; charset=utf-8');
+    const body = request.method.toUpperCase() === 'HEAD' ? null : `${responseStatusCode} ${STATUS_CODES[responseStatusCode] ?? ''}`;
+    return new Response(body, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  const nonce = loadContext.get(requestContext)?.nonce;
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      bot || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          pipe(body);
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) logFor(loadContext)?.error({ err: error }, 'streaming render failed');
+        },
+      },
+    );
+  });
+}
+
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  // Expected responses (404 and friends) are not server errors.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const logger = logFor(context);
+  if (logger) logger.error({ err: error, url: request.url }, 'unhandled error');
+  else console.error(error);
+};

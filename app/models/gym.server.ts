@@ -1,0 +1,59 @@
+import type { Database } from '../../db/index.ts';
+
+export interface PublicGym {
+  id: number;
+  name: string;
+  address: string;
+  lat: number | null;
+  lng: number | null;
+  phone: string;
+  openingHours: string;
+  timeZone: string;
+  description: string;
+  cover: { key: string; width: number; height: number; placeholder: string } | null;
+}
+
+/** Published gyms in display order, with their cover image — one query. */
+export async function listPublishedGyms(db: Database): Promise<PublicGym[]> {
+  const rows = await db
+    .selectFrom('gyms')
+    .leftJoin('images', 'images.id', 'gyms.cover_image_id')
+    .select([
+      'gyms.id',
+      'gyms.name',
+      'gyms.address',
+      'gyms.lat',
+      'gyms.lng',
+      'gyms.phone',
+      'gyms.opening_hours',
+      'gyms.time_zone',
+      'gyms.description',
+      'images.storage_key',
+      'images.width',
+      'images.height',
+      'images.placeholder',
+    ])
+    .where('gyms.published', '=', true)
+    .orderBy('gyms.sort_order')
+    .orderBy('gyms.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    lat: row.lat === null ? null : Number(row.lat),
+    lng: row.lng === null ? null : Number(row.lng),
+    phone: row.phone,
+    openingHours: row.opening_hours,
+    timeZone: row.time_zone,
+    description: row.description,
+    cover: row.storage_key
+      ? { key: row.storage_key, width: row.width ?? 0, height: row.height ?? 0, placeholder: row.placeholder ?? '' }
+      : null,
+  }));
+}
+
+/** The published gyms from the content cache: no database round trip on most requests. */
+export function getPublishedGyms(services: { database: { db: Database }; cache: { get<T>(key: string, load: () => Promise<T>): Promise<T> } }) {
+  return services.cache.get('gyms', () => listPublishedGyms(services.database.db));
+}

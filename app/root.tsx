@@ -1,0 +1,128 @@
+import type { ReactNode } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+import { Heading } from './components/Heading';
+import { LoadingIndicator } from './components/LoadingIndicator';
+import { getPublishedGyms } from './models/gym.server';
+import { ShellProvider } from './shell/ShellProvider';
+import { readGymCookie, resolveActiveGymId } from './utils/active-gym.server';
+import { publicEnv } from './utils/env.server';
+import { getRequestInfo, getServices } from './utils/services.server';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const gyms = await getPublishedGyms(services);
+  const activeGymId = resolveActiveGymId(gyms, await readGymCookie(request));
+  return {
+    gyms: gyms.map(({ id, name, address, phone, openingHours, lat, lng }) => ({
+      id,
+      name,
+      address,
+      phone,
+      openingHours,
+      lat,
+      lng,
+    })),
+    activeGymId,
+    env: publicEnv(services.env),
+    buildId: services.buildId,
+    nonce: getRequestInfo(context).nonce,
+  };
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
+/** SPEC §8: the gym list is fetched once. Plain navigations keep it; form submissions (gym choice, staff edits) refresh it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod.toUpperCase() !== 'GET' ? defaultShouldRevalidate : false;
+
+const NO_GYMS: RootLoaderData['gyms'] = [];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<RootLoaderData>('root');
+  const nonce = root?.nonce;
+  return (
+    <html lang="ru">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f172a" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {/* The shell lives in the Layout so the loading indicator also works on the error page. */}
+        <ShellProvider gyms={root?.gyms ?? NO_GYMS} activeGymId={root?.activeGymId ?? null}>
+          <a className="skip-link" href="#main">
+            Перейти к содержимому
+          </a>
+          <LoadingIndicator />
+          {children}
+        </ShellProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function meta({ error }: Route.MetaArgs) {
+  return error ? [{ title: 'Ошибка' }, { name: 'robots', content: 'noindex' }] : [];
+}
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Неверный запрос',
+  401: 'Нужно войти',
+  403: 'Доступ запрещён',
+  404: 'Страница не найдена',
+  405: 'Метод не поддерживается',
+  413: 'Слишком большой запрос',
+  429: 'Слишком много запросов',
+  500: 'Внутренняя ошибка сервера',
+  503: 'Сервис временно недоступен',
+};
+
+/** SPEC §8: the error page for any fatal or unhandled error. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let status = 500;
+  let message = STATUS_MESSAGES[500]!;
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    message = typeof error.data === 'string' && error.data ? error.data : error.statusText || STATUS_MESSAGES[status] || '';
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    message = error.message;
+  }
+  return (
+    <main id="main" className="error-page">
+      <img className="error-page__background" src="/images/error-background.jpg" alt="" aria-hidden="true" />
+      <div className="error-page__panel">
+        <Heading level={1}>Ошибка</Heading>
+        <p className="error-page__status">{status}</p>
+        <p className="error-page__message">{message}</p>
+        <p className="error-page__hint">{STATUS_MESSAGES[status] ?? 'Что-то пошло не так'}</p>
+        <a className="button" href="/">
+          Перейдите на главную страницу
+        </a>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,19 @@
+import { getPublishedGyms } from '~/models/gym.server';
+import { getServices } from '~/utils/services.server';
+import type { Route } from './+types/api-gym';
+
+/** GET /api/gym — SPEC §2: published gyms in display order with id, name, address, lat, lng. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const gyms = await getPublishedGyms(getServices(context));
+  const body = gyms.map((gym) => ({
+    id: gym.id,
+    name: gym.name,
+    address: gym.address,
+    lat: gym.lat,
+    lng: gym.lng,
+    phone: gym.phone,
+    openingHours: gym.openingHours,
+    timeZone: gym.timeZone,
+  }));
+  return Response.json(body, { headers: { 'Cache-Control': 'public, max-age=60, stale-while-revalidate=300' } });
+}

@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database, DbHandle } from '../../db/index.ts';
+
+/** PostgreSQL channel on which any instance announces a content change (SPEC §7). */
+export const CACHE_CHANNEL = 'content_changed';
+
+/**
+ * A small in-process cache for data every page needs (the gym list). Any staff write calls
+ * `announceContentChange`, and every instance drops its cache on the NOTIFY — so all containers see an edit at once.
+ */
+export function createContentCache(database: DbHandle, logger: Logger) {
+  const entries = new Map<string, Promise<unknown>>();
+  let listening = false;
+
+  return {
+    async start() {
+      if (listening) return;
+      await database.listen(CACHE_CHANNEL, (payload) => {
+        logger.debug({ payload }, 'content changed: cache cleared');
+        entries.clear();
+      });
+      listening = true;
+    },
+    /** The cached value, or the loader's result (cached only when it succeeds). */
+    get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      // Without a listener we cannot hear other instances' edits, so we do not cache at all.
+      if (!listening) return load();
+      let entry = entries.get(key) as Promise<T> | undefined;
+      if (!entry) {
+        entry = load();
+        entries.set(key, entry);
+        entry.catch(() => entries.delete(key));
+      }
+      return entry;
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}
+export type ContentCache = ReturnType<typeof createContentCache>;
+
+export async function announceContentChange(db: Database, what: string): Promise<void> {
+  await sql`SELECT pg_notify(${CACHE_CHANNEL}, ${what})`.execute(db);
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+/** Debian's Chromium (Playwright cannot download its own browser here); CHROMIUM_PATH overrides. */
+function chromiumPath(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find((candidate) => candidate && fs.existsSync(candidate));
+  if (found) return found;
+  // Fall back to Playwright's own browser when installed; otherwise say what to do.
+  console.warn('No system Chromium found: install it with `apt-get install -y chromium` or set CHROMIUM_PATH.');
+  return undefined;
+}
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_ADMIN = { email: 'admin@club.test', password: 'e2e-Admin-password-1' };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    // A fresh data directory per run: migrated and seeded on start, like a first `npm start`.
+    command: 'rm -rf .e2e-data && node server.ts',
+    url: `http://127.0.0.1:${E2E_PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.e2e-data',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Cookies must work over plain http in the test run.
+      INSECURE_COOKIES: '1',
+    },
+  },
+});

@@ -1,0 +1,216 @@
+/**
+ * The production (and dev) HTTP server: security headers with a per-request CSP nonce, compression,
+ * static assets, the image service, health checks and the React Router handler. See README "Architecture".
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express from 'express';
+import helmet from 'helmet';
+import { createIPX, createIPXNodeServer, type IPXStorage } from 'ipx';
+import pino from 'pino';
+import { pinoHttp } from 'pino-http';
+import { RouterContextProvider, type ServerBuild } from 'react-router';
+import { createDb, migrateToLatest } from './db/index.ts';
+import { seedDemo } from './db/seed.ts';
+import { ensureAdminFromEnv } from './app/utils/admin-bootstrap.server.ts';
+import { createContentCache } from './app/utils/cache.server.ts';
+import { parseEnv } from './app/utils/env.server.ts';
+import { loadSessionSecret } from './app/utils/secret.server.ts';
+import { createLocalStorage, type Storage } from './app/utils/storage.server.ts';
+
+const dev = process.argv.includes('--dev');
+const env = parseEnv();
+const logger = pino({ level: env.LOG_LEVEL, base: { service: 'sports-club' } });
+
+process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
+
+const startedAt = Date.now();
+const dataDir = path.resolve(env.DATA_DIR);
+const database = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: path.join(dataDir, 'pglite') });
+const applied = await migrateToLatest(database.db);
+if (applied.length) logger.info({ applied }, 'migrations applied');
+
+const storage: Storage = createLocalStorage(path.join(dataDir, 'uploads'));
+if (await seedDemo(database.db, storage)) logger.info('demo content seeded');
+await ensureAdminFromEnv(database.db, env, logger);
+const sessionSecret = loadSessionSecret(env, dataDir);
+const cache = createContentCache(database, logger);
+await cache.start();
+
+// ---------------------------------------------------------------------------------------------
+const app = express();
+app.disable('x-powered-by');
+app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+
+app.use(
+  pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const incoming = req.headers['x-request-id'];
+      const id = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    // Every line a handler logs carries only `reqId`; the request itself is logged once, on completion.
+    quietReqLogger: true,
+    serializers: {
+      req: (req) => ({ method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
+      res: (res) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+  }),
+);
+
+app.use((_req, res, next) => {
+  res.locals.nonce = crypto.randomBytes(16).toString('base64');
+  next();
+});
+
+const yandexMaps = env.YANDEX_MAPS_API_KEY ? ['https://api-maps.yandex.ru', 'https://*.maps.yandex.net', 'https://yandex.ru', 'https://*.yandex.ru'] : [];
+const yandexMetrika = env.YANDEX_METRIKA_ID ? ['https://mc.yandex.ru', 'https://mc.yandex.com'] : [];
+const s3Images = env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [];
+
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`, ...yandexMaps, ...yandexMetrika],
+        styleSrc: ["'self'", "'unsafe-inline'", ...yandexMaps],
+        imgSrc: ["'self'", 'data:', 'blob:', ...yandexMaps, ...yandexMetrika, ...s3Images],
+        connectSrc: ["'self'", ...yandexMaps, ...yandexMetrika],
+        frameSrc: [...yandexMaps, ...yandexMetrika].length ? [...yandexMaps, ...yandexMetrika] : ["'none'"],
+        workerSrc: ["'self'", 'blob:'],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: env.NODE_ENV === 'production' ? [] : null,
+      },
+    },
+    // `no-referrer` makes Chromium send `Origin: null` on form posts, which React Router's CSRF check refuses (STACK trap 2).
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: env.NODE_ENV === 'production',
+    crossOriginEmbedderPolicy: false,
+  }),
+);
+app.use(compression());
+
+app.get('/healthz', (_req, res) => {
+  res.type('text/plain').set('Cache-Control', 'no-store').send('ok');
+});
+app.get('/readyz', async (_req, res) => {
+  res.set('Cache-Control', 'no-store');
+  try {
+    await Promise.race([
+      database.db.selectNoFrom((eb) => eb.lit(1).as('one')).execute(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('database timeout')), 2000)),
+    ]);
+    res.type('text/plain').send('ready');
+  } catch (error) {
+    logger.warn({ err: error }, 'readiness check failed');
+    res.status(503).type('text/plain').send('database unavailable');
+  }
+});
+
+// The image service (SPEC §8): `/imgs/<key>` is the original from the storage root,
+// `/_ipx/<modifiers>/imgs/<key>` a resized/re-encoded variant.
+const imageStorage: IPXStorage = {
+  name: 'club-storage',
+  async getMeta(id) {
+    return (await storage.get(stripImgs(id))) ? { mtime: startedAt, maxAge: 60 * 60 * 24 * 365 } : undefined;
+  },
+  async getData(id) {
+    const bytes = await storage.get(stripImgs(id));
+    return bytes ? new Uint8Array(bytes).buffer : undefined;
+  },
+};
+function stripImgs(id: string) {
+  return id.replace(/^\/?imgs\//, '');
+}
+const ipx = createIPX({ storage: imageStorage, maxAge: 60 * 60 * 24 * 365 });
+app.use('/_ipx', createIPXNodeServer(ipx));
+app.get('/imgs/{*key}', async (req, res) => {
+  const key = ([] as string[]).concat(req.params.key ?? []).join('/');
+  const bytes = key && !key.includes('..') ? await storage.get(key) : null;
+  if (!bytes) {
+    res.status(404).type('text/plain').send('Not found');
+    return;
+  }
+  res.type(path.extname(key)).set('Cache-Control', 'public, max-age=31536000, immutable').send(bytes);
+});
+
+// ---------------------------------------------------------------------------------------------
+let build: ServerBuild | (() => Promise<ServerBuild>);
+if (dev) {
+  const vite = await import('vite');
+  const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+  app.use(viteServer.middlewares);
+  build = () => viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+} else {
+  const buildPath = path.resolve('build/server/index.js');
+  if (!fs.existsSync(buildPath)) {
+    logger.fatal('No build found: run `npm run build` first (`npm start` does it for you).');
+    process.exit(1);
+  }
+  build = (await import(buildPath)) as ServerBuild;
+  // Hashed file names never change their content: cache them for a year.
+  app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
+  app.use(express.static('build/client', { maxAge: '1h', index: false }));
+}
+
+const buildId = typeof build === 'function' ? 'dev' : build.assets.version;
+
+async function entryContexts() {
+  const server = typeof build === 'function' ? await build() : build;
+  return server.entry.module as unknown as typeof import('./app/entry.server.tsx');
+}
+
+app.all(
+  '/{*splat}',
+  createRequestHandler({
+    build,
+    mode: dev ? 'development' : 'production',
+    async getLoadContext(req, res) {
+      const { servicesContext, requestContext } = await entryContexts();
+      const context = new RouterContextProvider();
+      context.set(servicesContext, { env, database, storage, cache, logger, sessionSecret, buildId });
+      context.set(requestContext, {
+        id: String(req.id),
+        nonce: res.locals.nonce,
+        logger: req.log,
+        ip: req.ip ?? null,
+      });
+      return context;
+    },
+  }),
+);
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  logger.info({ port: env.PORT, host: env.HOST, database: database.kind, ms: Date.now() - startedAt }, 'listening');
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  const force = setTimeout(() => {
+    logger.warn('forced shutdown after 10 s');
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  // Stop accepting, let in-flight requests finish, then close the database (PGlite must be closed cleanly).
+  server.close(async () => {
+    await database.close().catch((err) => logger.error({ err }, 'closing the database failed'));
+    logger.info('stopped');
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

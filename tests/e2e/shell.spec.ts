@@ -1,0 +1,249 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+/** Waits until React has hydrated, so clicks are client-side navigations. */
+export async function gotoHydrated(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  return response;
+}
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe('contract endpoints', () => {
+  test('GET /api/gym returns the published gyms with id, name, address, lat, lng', async ({ request }) => {
+    const response = await request.get('/api/gym');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('application/json');
+    const gyms = await response.json();
+    expect(Array.isArray(gyms)).toBe(true);
+    expect(gyms.length).toBeGreaterThanOrEqual(3);
+    expect(gyms.some((gym: { id: number }) => gym.id === 1)).toBe(true);
+    for (const gym of gyms) {
+      expect(gym).toEqual(
+        expect.objectContaining({
+          id: expect.any(Number),
+          name: expect.any(String),
+          address: expect.any(String),
+          lat: expect.any(Number),
+          lng: expect.any(Number),
+        }),
+      );
+    }
+  });
+
+  test('health and readiness answer 200 while the database answers', async ({ request }) => {
+    expect((await request.get('/healthz')).status()).toBe(200);
+    expect((await request.get('/readyz')).status()).toBe(200);
+  });
+
+  test('/schedule redirects permanently to /shedule keeping the query', async ({ request }) => {
+    const response = await request.get('/schedule?week=2026-W48', { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers().location).toBe('/shedule?week=2026-W48');
+  });
+
+  test('pages carry a nonce-based CSP and a referrer policy that keeps form posts working', async ({ request }) => {
+    const response = await request.get('/');
+    const csp = response.headers()['content-security-policy'];
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toContain("'unsafe-inline' 'nonce");
+    expect(response.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers()['x-request-id']).toBeTruthy();
+  });
+
+  test('hashed build assets are cached immutably', async ({ page, request }) => {
+    await page.goto('/');
+    const src = await page.locator('script[type="module"][src^="/assets/"], link[rel="modulepreload"]').first().getAttribute('src') ??
+      (await page.locator('link[rel="modulepreload"]').first().getAttribute('href'));
+    expect(src).toBeTruthy();
+    const response = await request.get(src!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toContain('immutable');
+  });
+});
+
+test.describe('unknown paths and the error page (SPEC §8)', () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
+      test.use({ javaScriptEnabled });
+
+      test('an unknown path answers 404 with the error page', async ({ page }) => {
+        const response = await page.goto('/no-such-page/here');
+        expect(response?.status()).toBe(404);
+        await expect(page).toHaveTitle('Ошибка');
+        await expect(page.getByRole('heading', { level: 1, name: 'Ошибка' })).toBeVisible();
+        await expect(page.getByText('404', { exact: true })).toBeVisible();
+        await expect(page.getByText('Page not found: /no-such-page/here')).toBeVisible();
+        const home = page.getByRole('link', { name: 'Перейдите на главную страницу' });
+        await expect(home).toHaveAttribute('href', '/');
+        // A full-bleed background picture shipped in public/.
+        const background = page.locator('.error-page__background');
+        await expect(background).toHaveAttribute('src', /\/images\/error-background\.jpg$/);
+        const box = await background.boundingBox();
+        const viewport = page.viewportSize()!;
+        expect(box?.width).toBeGreaterThanOrEqual(viewport.width);
+        expect(box?.height).toBeGreaterThanOrEqual(viewport.height);
+        await home.click();
+        await expect(page).toHaveURL(/\/$/);
+      });
+    });
+  }
+
+  test('navigating client-side to an unknown path shows the error page with the path', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = '/missing-club';
+      link.textContent = 'missing';
+      link.id = 'missing-link';
+      document.body.append(link);
+    });
+    await page.locator('#missing-link').click();
+    await expect(page.getByText('Page not found: /missing-club')).toBeVisible();
+    await expect(page).toHaveTitle('Ошибка');
+  });
+
+  test('a bot gets the status code but no error page', async ({ browser }) => {
+    const context = await browser.newContext({
+      userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    });
+    const page = await context.newPage();
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Ошибка' })).toHaveCount(0);
+    await context.close();
+  });
+
+  test('the error page has no serious accessibility problems', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe('gym selection (SPEC §8)', () => {
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false, userAgent: BROWSER_UA });
+
+    test('the header form switches the active gym and returns to the same page', async ({ page, context }) => {
+      await page.goto('/');
+      const hero = page.getByRole('heading', { level: 1 });
+      await expect(hero).toHaveText('Клуб на Малышева');
+      await page.getByLabel('Ваш клуб').selectOption({ label: 'Клуб на Уралмаше' });
+      await page.getByRole('button', { name: 'Выбрать' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(hero).toHaveText('Клуб на Уралмаше');
+      const cookie = (await context.cookies()).find((c) => c.name === 'gym');
+      // React Router cookies hold base64-encoded JSON.
+      expect(JSON.parse(Buffer.from(decodeURIComponent(cookie!.value), 'base64').toString())).toBe('2');
+      // Remembered for a year.
+      const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(360);
+    });
+
+    test('a hostile redirectTo stays on the site', async ({ request }) => {
+      const response = await request.post('/gym', {
+        form: { gymId: '2', redirectTo: '//evil.example/steal' },
+        headers: { Origin: 'http://127.0.0.1:3100' },
+        maxRedirects: 0,
+      });
+      expect(response.status()).toBe(302);
+      expect(response.headers().location).toBe('/');
+    });
+  });
+
+  test.describe('with JavaScript', () => {
+    test('switches without a full reload, showing the loading indicator', async ({ page }) => {
+      await gotoHydrated(page, '/');
+      await page.evaluate(() => {
+        (window as unknown as { marker: string }).marker = 'same-document';
+      });
+      const hero = page.getByRole('heading', { level: 1 });
+      await expect(hero).toHaveText('Клуб на Малышева');
+      const status = page.getByRole('status');
+      await page.getByLabel('Ваш клуб').selectOption({ label: 'Клуб в Академическом' });
+      await expect(status).toContainText('Загрузка');
+      await expect(hero).toHaveText('Клуб в Академическом');
+      await expect(status).toHaveText('');
+      expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same-document');
+    });
+
+    test('choosing the gym that is already active does nothing', async ({ page }) => {
+      const posts: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST') posts.push(request.url());
+      });
+      await gotoHydrated(page, '/');
+      await page.getByLabel('Ваш клуб').dispatchEvent('change');
+      await page.waitForTimeout(300);
+      expect(posts).toEqual([]);
+      await expect(page.getByRole('status')).toHaveText('');
+    });
+  });
+});
+
+test.describe('global loading indicator (SPEC §8)', () => {
+  test('turns on when a page change starts and off 500 ms after the page has loaded', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    // Record, in page time, when the indicator text appears and disappears and when the new page rendered.
+    await page.evaluate(() => {
+      const w = window as unknown as { timeline: Record<string, number> };
+      w.timeline = {};
+      const status = document.querySelector('[role="status"]')!;
+      new MutationObserver(() => {
+        const text = status.textContent ?? '';
+        if (text.includes('Загрузка') && !w.timeline.on) w.timeline.on = performance.now();
+        if (!text && w.timeline.on && !w.timeline.off) w.timeline.off = performance.now();
+      }).observe(status, { childList: true, subtree: true, characterData: true });
+      new MutationObserver(() => {
+        if (location.pathname === '/no-such-page' && !w.timeline.loaded) w.timeline.loaded = performance.now();
+      }).observe(document.body, { childList: true, subtree: true });
+      w.timeline.start = performance.now();
+    });
+    await page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = '/no-such-page';
+      link.id = 'go';
+      link.textContent = 'go';
+      document.body.append(link);
+    });
+    await page.locator('#go').click();
+    await expect(page.getByText('Page not found: /no-such-page')).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText('', { timeout: 5000 });
+    const timeline = await page.evaluate(() => (window as unknown as { timeline: Record<string, number> }).timeline);
+    expect(timeline.on).toBeDefined();
+    expect(timeline.loaded).toBeDefined();
+    expect(timeline.off).toBeDefined();
+    expect(timeline.off! - timeline.loaded!).toBeGreaterThanOrEqual(450);
+    expect(timeline.off! - timeline.loaded!).toBeLessThan(2000);
+  });
+});
+
+test.describe('home page basics', () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`renders the active gym from the database ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled, userAgent: BROWSER_UA });
+      const page = await context.newPage();
+      const response = await page.goto('/');
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Клуб на Малышева');
+      await expect(page.getByRole('navigation', { name: 'Основная навигация' })).toBeVisible();
+      await context.close();
+    });
+  }
+
+  test('has no serious accessibility problems', async ({ page }) => {
+    await page.goto('/');
+    await expectNoSeriousA11yViolations(page);
+  });
+});
