@@ -1,0 +1,183 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useActionData, useFetcher, useNavigation, useSearchParams } from 'react-router';
+import { reachGoal } from '~/utils/analytics';
+import {
+  BID_FORM_PARAM,
+  BID_SENT_PARAM,
+  type BidActionResult,
+  COMMENT_MAX,
+  CONSENT_LABEL,
+  NAME_MAX,
+  type PublicBidKind,
+} from '~/utils/bid-form';
+import { Heading } from './Heading';
+import { Icon } from './Icon';
+
+interface BidFormProps {
+  /** Unique on the page: tells this form's answer apart from the other forms'. */
+  formId: string;
+  kind: PublicBidKind;
+  subjectId?: number | null;
+  gymId: number | null;
+  /** Signed "shown at" token from the page loader. */
+  token: string;
+  title?: string;
+  lead?: string;
+  /** Smaller form on cards: the comment field is left out. */
+  compact?: boolean;
+}
+
+/** True when the page shows this form's answer (an error or the success after a redirect): a folded form opens. */
+export function useBidFormAnswered(formId: string): boolean {
+  const actionData = useActionData<BidActionResult>();
+  const fetcher = useFetcher<BidActionResult>({ key: `bid-${formId}` });
+  const [searchParams] = useSearchParams();
+  return (
+    actionData?.formId === formId ||
+    fetcher.data?.formId === formId ||
+    (searchParams.get(BID_SENT_PARAM) === 'sent' && searchParams.get(BID_FORM_PARAM) === formId)
+  );
+}
+
+/**
+ * The bid form of SPEC §2. Without JavaScript it is a plain POST to the page's action (errors come back with the
+ * page, success after a redirect); with JavaScript a fetcher sends it — no reload, a pending state, the same messages.
+ */
+export function BidForm({ formId, kind, subjectId = null, gymId, token, title, lead, compact = false }: BidFormProps) {
+  const fetcher = useFetcher<BidActionResult>({ key: `bid-${formId}` });
+  const actionData = useActionData<BidActionResult>();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const [hydrated, setHydrated] = useState(false);
+  const successRef = useRef<HTMLDivElement>(null);
+  const id = useId();
+  useEffect(() => setHydrated(true), []);
+
+  const result =
+    fetcher.data?.formId === formId ? fetcher.data : actionData?.formId === formId ? actionData : undefined;
+  const sentByRedirect = searchParams.get(BID_SENT_PARAM) === 'sent' && searchParams.get(BID_FORM_PARAM) === formId;
+  const sent = result?.status === 'sent' || (!result && sentByRedirect);
+  const errorResult = result?.status === 'error' ? result : undefined;
+  const errors = errorResult?.errors ?? {};
+  const values = actionData?.formId === formId && actionData.status === 'error' ? actionData.values : undefined;
+  const pending =
+    fetcher.state !== 'idle' || (navigation.state === 'submitting' && navigation.formData?.get('formId') === formId);
+
+  useEffect(() => {
+    if (fetcher.data?.formId === formId && fetcher.data.status === 'sent') {
+      reachGoal('bid', { kind: fetcher.data.kind, gym: fetcher.data.gymId });
+      successRef.current?.focus();
+    }
+  }, [fetcher.data, formId]);
+
+  const headingId = `${id}-title`;
+  if (sent) {
+    return (
+      <div id={formId} className="bid-form bid-form--sent" role="status" tabIndex={-1} ref={successRef}>
+        <Icon name="check" size={32} className="bid-form__check" />
+        <Heading level={3}>Заявка отправлена</Heading>
+        <p>Спасибо! Администратор клуба перезвонит вам в течение рабочего дня.</p>
+      </div>
+    );
+  }
+
+  const field = (name: 'name' | 'phone' | 'comment' | 'consent') => ({
+    id: `${id}-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  });
+  const message = (name: 'name' | 'phone' | 'comment' | 'consent') =>
+    errors[name] ? (
+      <p id={`${id}-${name}-error`} className="field__error">
+        {errors[name]}
+      </p>
+    ) : null;
+
+  return (
+    <fetcher.Form
+      method="post"
+      id={formId}
+      className={compact ? 'bid-form bid-form--compact' : 'bid-form'}
+      aria-labelledby={title ? headingId : undefined}
+      noValidate
+    >
+      {title ? (
+        <Heading level={compact ? 4 : 3} id={headingId}>
+          {title}
+        </Heading>
+      ) : null}
+      {lead ? <p className="bid-form__lead">{lead}</p> : null}
+      <input type="hidden" name="formId" value={formId} />
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="subjectId" value={subjectId ?? ''} />
+      <input type="hidden" name="gymId" value={gymId ?? ''} />
+      <input type="hidden" name="token" value={errorResult?.token ?? token} />
+      {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+      {/* A field people never see: bots fill it in. */}
+      <div className="bid-form__trap" aria-hidden="true">
+        <label htmlFor={`${id}-website`}>Сайт</label>
+        <input id={`${id}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+
+      {errorResult?.formError ? (
+        <p className="bid-form__error" role="alert">
+          {errorResult.formError}
+        </p>
+      ) : null}
+
+      <div className="bid-form__row">
+        <div className="field">
+          <label htmlFor={`${id}-name`}>Имя</label>
+          <input
+            {...field('name')}
+            name="name"
+            type="text"
+            autoComplete="name"
+            maxLength={NAME_MAX}
+            required
+            defaultValue={values?.name}
+          />
+          {message('name')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-phone`}>Телефон</label>
+          <input
+            {...field('phone')}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="+7 912 345-67-89"
+            maxLength={40}
+            required
+            defaultValue={values?.phone}
+          />
+          {message('phone')}
+        </div>
+      </div>
+      {compact ? null : (
+        <div className="field">
+          <label htmlFor={`${id}-comment`}>
+            Комментарий <span className="field__optional">(необязательно)</span>
+          </label>
+          <textarea
+            {...field('comment')}
+            name="comment"
+            rows={3}
+            maxLength={COMMENT_MAX}
+            defaultValue={values?.comment}
+          />
+          {message('comment')}
+        </div>
+      )}
+      <div className="field field--checkbox">
+        <input {...field('consent')} name="consent" type="checkbox" required defaultChecked={values?.consent} />
+        <label htmlFor={`${id}-consent`}>{CONSENT_LABEL} и на звонок администратора клуба</label>
+        {message('consent')}
+      </div>
+      <button type="submit" className="button button--primary bid-form__submit" disabled={pending}>
+        {pending ? 'Отправляем…' : 'Отправить заявку'}
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,17 @@
+import { useShellState } from '~/shell/ShellProvider';
+import { LOADING_TEXT } from '~/shell/store';
+
+/** SPEC §8: global loading indicator — `Загрузка` or a custom message, announced to screen readers. */
+export function LoadingIndicator() {
+  const { isLoading, message } = useShellState();
+  return (
+    <div className="loading" data-active={isLoading} role="status" aria-live="polite">
+      {isLoading ? (
+        <>
+          <span className="loading__bar" aria-hidden="true" />
+          <span className="loading__text">{message ?? LOADING_TEXT}</span>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { isoWeekday, type Session, WEEKDAY_NAMES } from '~/utils/schedule';
+
+function dateLabel(date: string) {
+  const text = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+  return `${WEEKDAY_NAMES[isoWeekday(date) - 1]}, ${text}`;
+}
+
+/** A compact list of upcoming sessions (trend, training and coach pages); cancellations and substitutions marked. */
+export function SessionList({
+  sessions,
+  show = 'training',
+}: {
+  sessions: Session[];
+  show?: 'training' | 'coach' | 'both';
+}) {
+  if (sessions.length === 0) return <p className="empty">В ближайшие дни занятий нет.</p>;
+  return (
+    <ul className="session-list">
+      {sessions.map((session) => (
+        <li
+          key={`${session.slotId}-${session.date}`}
+          className={session.status === 'cancelled' ? 'session-list__item session--cancelled' : 'session-list__item'}
+        >
+          <span className="session-list__when">
+            {dateLabel(session.date)}, {session.status === 'cancelled' ? <del>{session.start}</del> : session.start}
+          </span>
+          <span className="session-list__what">
+            {show !== 'coach' ? <Link to={`/trainings/${session.training.id}`}>{session.training.title}</Link> : null}
+            {show !== 'training' && session.coach ? (
+              <>
+                {show === 'both' ? ' · ' : null}
+                <Link to={`/coaches/${session.coach.id}`}>{session.coach.fullName}</Link>
+              </>
+            ) : null}
+            {show === 'training' && session.coach ? <span className="muted"> · {session.coach.fullName}</span> : null}
+          </span>
+          {session.status === 'cancelled' ? <span className="badge badge--danger">Отменено</span> : null}
+          {session.status === 'changed' ? (
+            <span className="badge badge--warning">{session.originalCoach ? 'Замена тренера' : 'Изменение'}</span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

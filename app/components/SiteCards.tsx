@@ -1,0 +1,145 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { ImageRef } from '~/models/site-image.server';
+import { formatDate, formatPrice, plural } from '~/utils/format';
+import { BidForm, useBidFormAnswered } from './BidForm';
+import { Heading } from './Heading';
+import { Icon } from './Icon';
+import { Image } from './Image';
+
+export function TrendCard({
+  trend,
+}: {
+  trend: { id: number; title: string; summary: string; cover: ImageRef | null };
+}) {
+  return (
+    <li className="card card--link">
+      {trend.cover ? <Image className="card__image" image={trend.cover} alt="" width={400} /> : null}
+      <div className="card__body">
+        <Heading level={3}>
+          <Link to={`/trends/${trend.id}`} prefetch="intent" className="card__link">
+            {trend.title}
+          </Link>
+        </Heading>
+        <p>{trend.summary}</p>
+      </div>
+    </li>
+  );
+}
+
+export interface CoachSummary {
+  id: number;
+  fullName: string;
+  position: string;
+  summary?: string;
+  photo: ImageRef | null;
+  trends?: Array<{ id: number; title: string }>;
+}
+
+export function CoachCard({ coach, headingLevel = 3 }: { coach: CoachSummary; headingLevel?: 3 | 4 }) {
+  return (
+    <li className="card card--link coach-card">
+      {coach.photo ? (
+        <Image className="card__image card__image--portrait" image={coach.photo} alt="" width={320} />
+      ) : null}
+      <div className="card__body">
+        <Heading level={headingLevel}>
+          <Link to={`/coaches/${coach.id}`} prefetch="intent" className="card__link">
+            {coach.fullName}
+          </Link>
+        </Heading>
+        <p className="card__meta">{coach.position}</p>
+        {coach.summary ? <p>{coach.summary}</p> : null}
+        {coach.trends?.length ? (
+          <ul className="tags" aria-label="Направления">
+            {coach.trends.map((trend) => (
+              <li key={trend.id} className="tag">
+                {trend.title}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+export interface PriceCardData {
+  id: number;
+  title: string;
+  description: string;
+  price: number;
+  validityMonths: number | null;
+  validityVisits: number | null;
+  features: string[];
+  highlighted: boolean;
+}
+
+export function validityText(card: Pick<PriceCardData, 'validityMonths' | 'validityVisits'>): string {
+  if (card.validityVisits)
+    return `${card.validityVisits} ${plural(card.validityVisits, ['посещение', 'посещения', 'посещений'])}`;
+  if (card.validityMonths === 12) return 'на год';
+  if (card.validityMonths)
+    return `на ${card.validityMonths} ${plural(card.validityMonths, ['месяц', 'месяца', 'месяцев'])}`;
+  return '';
+}
+
+export function PriceCard({ card, gymId, token }: { card: PriceCardData; gymId: number | null; token: string }) {
+  const answered = useBidFormAnswered(`card-${card.id}`);
+  return (
+    <li className={card.highlighted ? 'card price-card price-card--highlighted' : 'card price-card'}>
+      <div className="card__body">
+        {card.highlighted ? <p className="price-card__badge">Выгоднее всего</p> : null}
+        <Heading level={3}>{card.title}</Heading>
+        <p className="price-card__price">
+          {formatPrice(card.price)} <span className="price-card__validity">{validityText(card)}</span>
+        </p>
+        <p>{card.description}</p>
+        <ul className="checklist">
+          {card.features.map((feature) => (
+            <li key={feature}>
+              <Icon name="check" size={16} /> {feature}
+            </li>
+          ))}
+        </ul>
+        <details className="price-card__order" open={answered || undefined}>
+          <summary className="button button--small">Оставить заявку на карту</summary>
+          <BidForm formId={`card-${card.id}`} kind="card" subjectId={card.id} gymId={gymId} token={token} compact />
+        </details>
+      </div>
+    </li>
+  );
+}
+
+export interface PromoData {
+  id: number;
+  title: string;
+  text: string;
+  endsOn: string;
+  image: ImageRef | null;
+  cardTitle: string | null;
+  cardPrice: number | null;
+}
+
+export function PromoCard({ promo, timeZone, children }: { promo: PromoData; timeZone: string; children?: ReactNode }) {
+  return (
+    <article className="card promo-card" aria-labelledby={`promo-${promo.id}-title`}>
+      {promo.image ? <Image className="card__image" image={promo.image} alt="" width={640} /> : null}
+      <div className="card__body">
+        <p className="promo-card__until">
+          <Icon name="calendar" size={16} /> до {formatDate(promo.endsOn, timeZone)}
+        </p>
+        <Heading level={3} id={`promo-${promo.id}-title`}>
+          {promo.title}
+        </Heading>
+        <p>{promo.text}</p>
+        {promo.cardTitle && promo.cardPrice !== null ? (
+          <p className="card__meta">
+            Карта «{promo.cardTitle}», обычная цена {formatPrice(promo.cardPrice)}
+          </p>
+        ) : null}
+        {children}
+      </div>
+    </article>
+  );
+}

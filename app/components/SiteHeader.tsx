@@ -1,0 +1,94 @@
+import { Link, NavLink, useRouteLoaderData } from 'react-router';
+import type { RootLoaderData } from '~/root';
+import { useGymState } from '~/shell/ShellProvider';
+import { GymSelector } from './GymSelector';
+import { Icon } from './Icon';
+
+export const SITE_NAME = 'Атлетика';
+
+const NAV_ITEMS = [
+  { to: '/shedule', label: 'Расписание' },
+  { to: '/trends', label: 'Направления' },
+  { to: '/coaches', label: 'Тренеры' },
+  { to: '/promos', label: 'Акции' },
+  { to: '/new', label: 'Новичкам' },
+] as const;
+
+export function SiteHeader() {
+  const root = useRouteLoaderData<RootLoaderData>('root');
+  const { activeId } = useGymState();
+  const activeGym = root?.gyms.find((gym) => gym.id === activeId);
+  return (
+    <header className="site-header">
+      <div className="site-header__inner container">
+        <Link to="/" className="logo" aria-label={`${SITE_NAME} — на главную`}>
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span>{SITE_NAME}</span>
+        </Link>
+        <nav aria-label="Основная навигация" className="site-nav">
+          <ul>
+            {NAV_ITEMS.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} prefetch="intent">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-header__gym">
+          <GymSelector />
+          {activeGym?.phone ? (
+            <a className="site-header__phone" href={`tel:${activeGym.phone.replace(/[^\d+]/g, '')}`}>
+              <Icon name="phone" size={16} />
+              {activeGym.phone}
+            </a>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+export function SiteFooter() {
+  const root = useRouteLoaderData<RootLoaderData>('root');
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__inner">
+        <div>
+          <p className="site-footer__brand">{SITE_NAME}</p>
+          <p>Сеть спортивных клубов: тренажёрный зал, групповые программы, единоборства и йога.</p>
+        </div>
+        <div>
+          <p className="site-footer__title">Клубы</p>
+          <ul className="site-footer__gyms">
+            {root?.gyms.map((gym) => (
+              <li key={gym.id}>
+                <strong>{gym.name}</strong>
+                <br />
+                {gym.address}
+                {gym.phone ? (
+                  <>
+                    <br />
+                    <a href={`tel:${gym.phone.replace(/[^\d+]/g, '')}`}>{gym.phone}</a>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <nav aria-label="Разделы сайта">
+          <p className="site-footer__title">Разделы</p>
+          <ul>
+            {NAV_ITEMS.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to}>{item.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <p className="container site-footer__legal">© {new Date().getFullYear()} {SITE_NAME}. Все права защищены.</p>
+    </footer>
+  );
+}

@@ -1,0 +1,36 @@
+import { useRef } from 'react';
+import { Form, Link } from 'react-router';
+
+/**
+ * Delete with a confirmation step: without JavaScript the link opens the confirmation page;
+ * with JavaScript the same confirmation opens in a dialog on the spot.
+ */
+export function DeleteButton({ to, label }: { to: string; label: string }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  return (
+    <>
+      <Link
+        to={to}
+        className="admin-button admin-button--small admin-button--danger"
+        onClick={(event) => {
+          if (!dialog.current?.showModal) return;
+          event.preventDefault();
+          dialog.current.showModal();
+        }}
+      >
+        Удалить
+      </Link>
+      <dialog ref={dialog} className="admin-dialog" aria-label="Подтверждение удаления">
+        <p>Удалить «{label}»? Это действие нельзя отменить.</p>
+        <Form method="post" action={to} className="admin-dialog__actions">
+          <button type="submit" className="admin-button admin-button--danger">
+            Да, удалить
+          </button>
+          <button type="button" className="admin-button admin-button--ghost" onClick={() => dialog.current?.close()}>
+            Отмена
+          </button>
+        </Form>
+      </dialog>
+    </>
+  );
+}

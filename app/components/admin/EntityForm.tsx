@@ -1,0 +1,234 @@
+import { Form, useNavigation } from 'react-router';
+import type { FieldDef, FieldErrors, FormValues, ImagePreview, Options } from '~/utils/admin-fields';
+
+interface EntityFormProps {
+  fields: FieldDef[];
+  values: FormValues;
+  errors: FieldErrors;
+  options: Options;
+  images: Record<string, ImagePreview | null>;
+  version: number | null;
+  isNew: boolean;
+  formError?: string | null;
+  /** Set after a refused stale save: the version now in the database, for a deliberate overwrite. */
+  conflictVersion?: number | null;
+  submitLabel?: string;
+}
+
+/** The shared create/edit form: labelled fields, Russian errors beside them, values kept on error. */
+export function EntityForm(props: EntityFormProps) {
+  const { fields, values, errors, options, images, version, isNew, formError, conflictVersion } = props;
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const hasImage = fields.some((field) => field.type === 'image');
+  const errorCount = Object.keys(errors).length;
+  return (
+    <Form method="post" encType={hasImage ? 'multipart/form-data' : undefined} noValidate className="admin-form">
+      {version !== null ? <input type="hidden" name="version" value={version} /> : null}
+      {formError ? (
+        <div className="admin-form__error" role="alert">
+          <p>{formError}</p>
+          {conflictVersion ? (
+            <>
+              <input type="hidden" name="current_version" value={conflictVersion} />
+              <p>
+                <button type="submit" name="intent" value="overwrite" className="admin-button admin-button--danger">
+                  Сохранить мои изменения поверх
+                </button>{' '}
+                <a href="?" className="admin-link">
+                  Открыть актуальную версию (мои изменения пропадут)
+                </a>
+              </p>
+            </>
+          ) : null}
+        </div>
+      ) : errorCount > 0 ? (
+        <p className="admin-form__error" role="alert">
+          Проверьте поля формы: есть ошибки.
+        </p>
+      ) : null}
+      {fields.map((field) => (
+        <Field
+          key={field.name}
+          field={field}
+          value={values[field.name]}
+          error={errors[field.name]}
+          options={options}
+          image={images[field.name] ?? null}
+          isNew={isNew}
+        />
+      ))}
+      <div className="admin-form__actions">
+        <button type="submit" name="intent" value="save" className="admin-button" disabled={busy}>
+          {busy ? 'Сохранение…' : (props.submitLabel ?? 'Сохранить')}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function Field({
+  field,
+  value,
+  error,
+  options,
+  image,
+  isNew,
+}: {
+  field: FieldDef;
+  value: FormValues[string] | undefined;
+  error?: string;
+  options: Options;
+  image: ImagePreview | null;
+  isNew: boolean;
+}) {
+  const id = `field-${field.name}`;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, field.hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const common = { id, name: field.name, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy };
+  const text = typeof value === 'string' ? value : '';
+  const label = (
+    <label htmlFor={field.type === 'image' ? `${id}-file` : id} className="admin-field__label">
+      {field.label}
+      {field.required ? <span aria-hidden="true"> *</span> : null}
+    </label>
+  );
+  const after = (
+    <>
+      {field.hint ? (
+        <p id={hintId} className="admin-field__hint">
+          {field.hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="admin-field__error">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+
+  switch (field.type) {
+    case 'checkbox':
+      return (
+        <div className="admin-field admin-field--checkbox">
+          <input type="checkbox" {...common} defaultChecked={value === true} />
+          {label}
+          {after}
+        </div>
+      );
+    case 'multiselect': {
+      const chosen = new Set(Array.isArray(value) ? value : []);
+      return (
+        <fieldset className="admin-field admin-field--group" aria-describedby={describedBy}>
+          <legend className="admin-field__label">{field.label}</legend>
+          <div className="admin-field__choices">
+            {(options[field.source] ?? []).map((option) => (
+              <label key={option.value} className="admin-choice">
+                <input type="checkbox" name={field.name} value={option.value} defaultChecked={chosen.has(option.value)} />
+                {option.label}
+              </label>
+            ))}
+          </div>
+          {after}
+        </fieldset>
+      );
+    }
+    case 'select': {
+      const list = field.options ?? (field.source ? (options[field.source] ?? []) : []);
+      return (
+        <div className="admin-field">
+          {label}
+          <select {...common} defaultValue={text}>
+            {!field.required || text === '' ? <option value="">—</option> : null}
+            {list.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          {after}
+        </div>
+      );
+    }
+    case 'image':
+      return (
+        <div className="admin-field admin-field--image">
+          {label}
+          {image ? (
+            <img src={image.url} alt="" width={160} height={Math.round((160 * image.height) / (image.width || 1))} />
+          ) : null}
+          <input type="hidden" name={field.name} value={image ? String(image.id) : text} />
+          <input
+            type="file"
+            id={`${id}-file`}
+            name={`${field.name}__file`}
+            accept="image/jpeg,image/png,image/webp,image/avif"
+            multiple={isNew && field.multipleOnCreate}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+          />
+          {image && !field.required ? (
+            <label className="admin-choice">
+              <input type="checkbox" name={`${field.name}__remove`} /> Убрать изображение
+            </label>
+          ) : null}
+          <p className="admin-field__hint">JPEG, PNG, WebP или AVIF, не больше 10 МБ.</p>
+          {after}
+        </div>
+      );
+    case 'lines':
+      return (
+        <div className="admin-field">
+          {label}
+          <textarea {...common} rows={5} defaultValue={text} />
+          {after}
+        </div>
+      );
+    case 'text':
+      return (
+        <div className="admin-field">
+          {label}
+          {field.multiline ? (
+            <textarea {...common} rows={4} defaultValue={text} maxLength={field.maxLength} />
+          ) : (
+            <input type={field.inputType ?? 'text'} {...common} defaultValue={text} maxLength={field.maxLength} />
+          )}
+          {after}
+        </div>
+      );
+    case 'integer':
+      return (
+        <div className="admin-field">
+          {label}
+          <input type="text" inputMode="numeric" {...common} defaultValue={text} />
+          {after}
+        </div>
+      );
+    case 'decimal':
+      return (
+        <div className="admin-field">
+          {label}
+          <input type="text" inputMode="decimal" {...common} defaultValue={text} />
+          {after}
+        </div>
+      );
+    case 'date':
+      return (
+        <div className="admin-field">
+          {label}
+          <input type="date" {...common} defaultValue={text} />
+          {after}
+        </div>
+      );
+    case 'time':
+      return (
+        <div className="admin-field">
+          {label}
+          <input type="time" {...common} defaultValue={text} />
+          {after}
+        </div>
+      );
+  }
+}

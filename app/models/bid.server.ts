@@ -1,0 +1,117 @@
+/** Public creation of bids. The staff inbox (lists, status changes) lives with the staff models. */
+
+import type { PublicBidKind } from '~/utils/bid-form';
+import type { Database } from '../../db/index.ts';
+import type { BidKind } from '../../db/schema.ts';
+
+export const TRIAL_TITLE = 'Пробное занятие';
+
+/** Title snapshot of a published subject, or undefined when the subject does not exist or is hidden. */
+export async function findBidSubjectTitle(
+  db: Database,
+  kind: PublicBidKind,
+  id: number | null,
+): Promise<string | undefined> {
+  if (kind === 'trial') return TRIAL_TITLE;
+  if (id === null) return undefined;
+  switch (kind) {
+    case 'card': {
+      const row = await db
+        .selectFrom('cards')
+        .select('title')
+        .where('id', '=', id)
+        .where('published', '=', true)
+        .executeTakeFirst();
+      return row?.title;
+    }
+    case 'coach': {
+      const row = await db
+        .selectFrom('coaches')
+        .select('full_name as title')
+        .where('id', '=', id)
+        .where('published', '=', true)
+        .executeTakeFirst();
+      return row?.title;
+    }
+    case 'training': {
+      const row = await db
+        .selectFrom('trainings')
+        .select('title')
+        .where('id', '=', id)
+        .where('published', '=', true)
+        .executeTakeFirst();
+      return row?.title;
+    }
+    case 'promo': {
+      const row = await db
+        .selectFrom('promos')
+        .select('title')
+        .where('id', '=', id)
+        .where('published', '=', true)
+        .executeTakeFirst();
+      return row?.title;
+    }
+  }
+}
+
+export interface NewPublicBid {
+  name: string;
+  phone: string;
+  comment: string;
+  gymId: number | null;
+  gymName: string | null;
+  kind: BidKind;
+  subjectId: number | null;
+  subjectTitle: string;
+  consentVersion: string;
+  consentIp: string | null;
+  sourcePage: string;
+  utm: Record<string, string>;
+}
+
+/**
+ * Stores a bid and its notifications in one transaction: either the visitor's bid and every outbox row
+ * exist, or nothing does. A worker delivers the outbox with retries.
+ */
+export async function createPublicBid(db: Database, bid: NewPublicBid, channels: ReadonlyArray<'email' | 'webhook'>) {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('bids')
+      .values({
+        name: bid.name,
+        phone: bid.phone,
+        comment: bid.comment,
+        gym_id: bid.gymId,
+        kind: bid.kind,
+        subject_id: bid.subjectId,
+        subject_title: bid.subjectTitle,
+        consent_at: new Date(),
+        consent_version: bid.consentVersion,
+        consent_ip: bid.consentIp,
+        source_page: bid.sourcePage,
+        utm: JSON.stringify(bid.utm),
+      })
+      .returning(['id', 'created_at'])
+      .executeTakeFirstOrThrow();
+    if (channels.length) {
+      const payload = JSON.stringify({
+        type: 'bid.created',
+        bidId: row.id,
+        createdAt: row.created_at,
+        name: bid.name,
+        phone: bid.phone,
+        comment: bid.comment,
+        kind: bid.kind,
+        subjectTitle: bid.subjectTitle,
+        gymId: bid.gymId,
+        gymName: bid.gymName,
+        sourcePage: bid.sourcePage,
+      });
+      await trx
+        .insertInto('outbox')
+        .values(channels.map((channel) => ({ channel, payload })))
+        .execute();
+    }
+    return row;
+  });
+}

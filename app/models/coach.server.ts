@@ -1,0 +1,100 @@
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { Database } from '../../db/index.ts';
+import { imageRef } from './site-image.server.ts';
+
+export interface CoachListFilter {
+  /** Only coaches working in this gym. */
+  gymId?: number | null;
+  trendId?: number | null;
+}
+
+/** Published coaches (of a gym, of a trend) with their published trends — a builder so pages can nest it. */
+export function publishedCoachesQuery(db: Database, filter: CoachListFilter = {}) {
+  return db
+    .selectFrom('coaches as c')
+    .select((eb) => [
+      'c.id',
+      'c.full_name as fullName',
+      'c.position',
+      'c.summary',
+      'c.experience_since as experienceSince',
+      imageRef(eb, 'c.photo_image_id').as('photo'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('coach_trends as ct')
+          .innerJoin('trends as tr', 'tr.id', 'ct.trend_id')
+          .select(['tr.id', 'tr.title'])
+          .whereRef('ct.coach_id', '=', 'c.id')
+          .where('tr.published', '=', true)
+          .orderBy('tr.sort_order')
+          .orderBy('tr.id'),
+      ).as('trends'),
+    ])
+    .where('c.published', '=', true)
+    .$if(Boolean(filter.gymId), (qb) =>
+      qb.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('coach_gyms as cg')
+            .select('cg.coach_id')
+            .whereRef('cg.coach_id', '=', 'c.id')
+            .where('cg.gym_id', '=', filter.gymId!),
+        ),
+      ),
+    )
+    .$if(Boolean(filter.trendId), (qb) =>
+      qb.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('coach_trends as ft')
+            .select('ft.coach_id')
+            .whereRef('ft.coach_id', '=', 'c.id')
+            .where('ft.trend_id', '=', filter.trendId!),
+        ),
+      ),
+    )
+    .orderBy('c.sort_order')
+    .orderBy('c.id');
+}
+
+export function listPublishedCoaches(db: Database, filter: CoachListFilter = {}) {
+  return publishedCoachesQuery(db, filter).execute();
+}
+
+/** A published coach's profile with trends and published gyms — one query. */
+export function getPublishedCoach(db: Database, id: number) {
+  return db
+    .selectFrom('coaches as c')
+    .select((eb) => [
+      'c.id',
+      'c.full_name as fullName',
+      'c.position',
+      'c.summary',
+      'c.bio',
+      'c.achievements',
+      'c.experience_since as experienceSince',
+      'c.updated_at',
+      imageRef(eb, 'c.photo_image_id').as('photo'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('coach_trends as ct')
+          .innerJoin('trends as tr', 'tr.id', 'ct.trend_id')
+          .select(['tr.id', 'tr.title'])
+          .whereRef('ct.coach_id', '=', 'c.id')
+          .where('tr.published', '=', true)
+          .orderBy('tr.sort_order'),
+      ).as('trends'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('coach_gyms as cg')
+          .innerJoin('gyms as g', 'g.id', 'cg.gym_id')
+          .select(['g.id', 'g.name', 'g.address'])
+          .whereRef('cg.coach_id', '=', 'c.id')
+          .where('g.published', '=', true)
+          .orderBy('g.sort_order'),
+      ).as('gyms'),
+    ])
+    .where('c.id', '=', id)
+    .where('c.published', '=', true)
+    .executeTakeFirst();
+}

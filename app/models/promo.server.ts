@@ -1,0 +1,45 @@
+import type { Database } from '../../db/index.ts';
+import { imageRef } from './site-image.server.ts';
+
+/**
+ * Published promos running on `today` (inclusive dates, gym-local) in a gym; a promo without gym rows runs everywhere.
+ * `today` is the gym's local date, computed by the caller from the gym's time zone.
+ */
+export function currentPromosQuery(db: Database, gymId: number | null, today: string) {
+  return db
+    .selectFrom('promos as p')
+    .leftJoin('cards as k', (join) => join.onRef('k.id', '=', 'p.card_id').on('k.published', '=', true))
+    .select((eb) => [
+      'p.id',
+      'p.title',
+      'p.text',
+      'p.starts_on as startsOn',
+      'p.ends_on as endsOn',
+      'k.id as cardId',
+      'k.title as cardTitle',
+      'k.price as cardPrice',
+      imageRef(eb, 'p.image_id').as('image'),
+    ])
+    .where('p.published', '=', true)
+    .where('p.starts_on', '<=', today)
+    .where('p.ends_on', '>=', today)
+    .where((eb) =>
+      eb.or([
+        eb.not(eb.exists(eb.selectFrom('promo_gyms as a').select('a.promo_id').whereRef('a.promo_id', '=', 'p.id'))),
+        eb.exists(
+          eb
+            .selectFrom('promo_gyms as b')
+            .select('b.promo_id')
+            .whereRef('b.promo_id', '=', 'p.id')
+            .where('b.gym_id', '=', gymId ?? -1),
+        ),
+      ]),
+    )
+    .orderBy('p.sort_order')
+    .orderBy('p.ends_on')
+    .orderBy('p.id');
+}
+
+export function listCurrentPromos(db: Database, gymId: number | null, today: string) {
+  return currentPromosQuery(db, gymId, today).execute();
+}

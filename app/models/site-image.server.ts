@@ -1,0 +1,24 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
+import type { DB } from '../../db/schema.ts';
+
+/** What the public `Image` component needs to render a stored picture. */
+export interface ImageRef {
+  key: string;
+  width: number;
+  height: number;
+  placeholder: string;
+}
+
+/**
+ * The image referenced by `column` (e.g. `'trends.cover_image_id'`) as a JSON object or null. A correlated
+ * subquery works the same in a plain select and inside `jsonArrayFrom`, so nested page queries stay one round trip.
+ */
+export function imageRef(eb: ExpressionBuilder<DB, any>, column: string) {
+  return jsonObjectFrom(
+    eb
+      .selectFrom('images')
+      .select(['images.storage_key as key', 'images.width', 'images.height', 'images.placeholder'])
+      .where('images.id', '=', sql.ref<number>(column)),
+  ).$castTo<ImageRef | null>();
+}

@@ -1,0 +1,33 @@
+import type { Database } from '../../db/index.ts';
+import { imageRef } from './site-image.server.ts';
+
+/** Published trends in display order with their cover image (a builder, so pages can nest it). */
+export function publishedTrendsQuery(db: Database) {
+  return db
+    .selectFrom('trends')
+    .select((eb) => ['trends.id', 'trends.title', 'trends.summary', imageRef(eb, 'trends.cover_image_id').as('cover')])
+    .where('trends.published', '=', true)
+    .orderBy('trends.sort_order')
+    .orderBy('trends.id');
+}
+
+export function listPublishedTrends(db: Database) {
+  return publishedTrendsQuery(db).execute();
+}
+
+/** One published trend with its description and published trainings, or undefined. */
+export function getPublishedTrend(db: Database, id: number) {
+  return db
+    .selectFrom('trends')
+    .select((eb) => [
+      'trends.id',
+      'trends.title',
+      'trends.summary',
+      'trends.description',
+      'trends.updated_at',
+      imageRef(eb, 'trends.cover_image_id').as('cover'),
+    ])
+    .where('trends.id', '=', id)
+    .where('trends.published', '=', true)
+    .executeTakeFirst();
+}

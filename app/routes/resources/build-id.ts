@@ -1,0 +1,7 @@
+import { getServices } from '~/utils/services.server';
+import type { Route } from './+types/build-id';
+
+/** GET /api/build-id — the client compares it with its own build to notice a new deployment (SPEC §8). */
+export function loader({ context }: Route.LoaderArgs) {
+  return Response.json({ buildId: getServices(context).buildId }, { headers: { 'Cache-Control': 'no-store' } });
+}

@@ -1,0 +1,72 @@
+import { getPublishedGyms } from '~/models/gym.server';
+import { listSessions } from '~/models/schedule.server';
+import { readGymCookie, resolveActiveGymId } from '~/utils/active-gym.server';
+import { buildCalendar, zonedTimeToUtc } from '~/utils/ics';
+import { addDays, isoWeekOf, parseScheduleFilters, timeOfDayOf, todayIn, weekDates } from '~/utils/schedule';
+import { SITE_NAME } from '~/utils/seo';
+import { siteOrigin } from '~/utils/seo.server';
+import { getServices } from '~/utils/services.server';
+import type { Route } from './+types/shedule-ics';
+
+/** How far ahead the feed reaches: this week and the next three. */
+const FEED_WEEKS = 4;
+
+/**
+ * GET /shedule.ics — the schedule as an iCalendar feed a phone can subscribe to. Calendar apps send no cookies,
+ * so the gym comes from `?gym=` (the schedule page puts it in the link), falling back to the cookie and the default.
+ */
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const gyms = await getPublishedGyms(services);
+  const requested = Number(url.searchParams.get('gym'));
+  const gymId = resolveActiveGymId(
+    gyms,
+    Number.isInteger(requested) && requested > 0 ? requested : await readGymCookie(request),
+  );
+  const gym = gyms.find((candidate) => candidate.id === gymId) ?? null;
+  const timeZone = gym?.timeZone || 'Europe/Moscow';
+  const filters = parseScheduleFilters(url.searchParams);
+  const monday = weekDates(isoWeekOf(todayIn(timeZone)))[0]!;
+  const dates = Array.from({ length: FEED_WEEKS * 7 }, (_, i) => addDays(monday, i));
+  const sessions = gym
+    ? await listSessions(services.database.db, { gymId: gym.id, dates, trendId: filters.trend, coachId: filters.coach })
+    : [];
+  const origin = siteOrigin(context, url);
+  const host = new URL(origin).hostname;
+  const events = sessions
+    .filter((session) => !filters.time || timeOfDayOf(session.start) === filters.time)
+    .map((session) => {
+      const start = zonedTimeToUtc(session.date, session.start, timeZone);
+      const durationMs =
+        (Number(session.end.slice(0, 2)) * 60 +
+          Number(session.end.slice(3)) -
+          (Number(session.start.slice(0, 2)) * 60 + Number(session.start.slice(3)))) *
+        60_000;
+      const description = [
+        session.coach ? `Тренер: ${session.coach.fullName}` : null,
+        session.originalCoach ? `Замена: вместо ${session.originalCoach.fullName}` : null,
+        `Направление: ${session.trend.title}`,
+        session.note || null,
+      ]
+        .filter(Boolean)
+        .join('\n');
+      return {
+        uid: `slot-${session.slotId}-${session.date}@${host}`,
+        start,
+        end: new Date(start.getTime() + (durationMs > 0 ? durationMs : durationMs + 86_400_000)),
+        summary: session.training.title,
+        description,
+        location: gym ? `${gym.name}, ${session.room}, ${gym.address}` : session.room,
+        url: `${origin}/trainings/${session.training.id}`,
+        cancelled: session.status === 'cancelled',
+      };
+    });
+  const body = buildCalendar({ name: `${SITE_NAME}: ${gym?.name ?? 'расписание'}`, timeZone, events });
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': 'inline; filename="raspisanie.ics"',
+      'Cache-Control': 'public, max-age=300, s-maxage=300',
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { siteOrigin } from '~/utils/seo.server';
+import { getServices } from '~/utils/services.server';
+import type { Route } from './+types/sitemap';
+
+const STATIC_PATHS = ['/', '/new', '/shedule', '/trends', '/coaches', '/promos'];
+
+function escapeXml(text: string) {
+  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** GET /sitemap.xml — every published public page (SPEC §4), in one query. */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const db = getServices(context).database.db;
+  const origin = siteOrigin(context, url);
+  const rows = await db
+    .selectNoFrom((eb) => [
+      jsonArrayFrom(
+        eb.selectFrom('trends').select(['id', 'updated_at']).where('published', '=', true).orderBy('id'),
+      ).as('trends'),
+      jsonArrayFrom(
+        eb.selectFrom('coaches').select(['id', 'updated_at']).where('published', '=', true).orderBy('id'),
+      ).as('coaches'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('trainings')
+          .innerJoin('trends', 'trends.id', 'trainings.trend_id')
+          .select(['trainings.id', 'trainings.updated_at'])
+          .where('trainings.published', '=', true)
+          .where('trends.published', '=', true)
+          .orderBy('trainings.id'),
+      ).as('trainings'),
+    ])
+    .executeTakeFirstOrThrow();
+  const entry = (path: string, updated?: string | Date) =>
+    `  <url><loc>${escapeXml(origin + path)}</loc>${updated ? `<lastmod>${new Date(updated).toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...STATIC_PATHS.map((path) => entry(path)),
+    ...rows.trends.map((row) => entry(`/trends/${row.id}`, row.updated_at)),
+    ...rows.coaches.map((row) => entry(`/coaches/${row.id}`, row.updated_at)),
+    ...rows.trainings.map((row) => entry(`/trainings/${row.id}`, row.updated_at)),
+    '</urlset>',
+    '',
+  ].join('\n');
+  return new Response(body, {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
+}

@@ -1,0 +1,131 @@
+import { data, Link } from 'react-router';
+import { BidForm } from '~/components/BidForm';
+import { Heading } from '~/components/Heading';
+import { Image } from '~/components/Image';
+import { SessionList } from '~/components/SessionList';
+import { getPublishedCoach } from '~/models/coach.server';
+import { listSessions } from '~/models/schedule.server';
+import { bidFormToken, handleBidAction } from '~/utils/bid-action.server';
+import { plural } from '~/utils/format';
+import { publicImageUrl } from '~/utils/image-url';
+import { addDays } from '~/utils/schedule';
+import { pageMeta, publicPageHeaders, SITE_NAME } from '~/utils/seo';
+import { loadSiteContext, parseId } from '~/utils/site-page.server';
+import type { Route } from './+types/coach';
+
+export async function loader(args: Route.LoaderArgs) {
+  const id = parseId(args.params.id);
+  if (id === null) throw data(`Page not found: ${args.url.pathname}`, { status: 404 });
+  const site = await loadSiteContext(args);
+  const dates = Array.from({ length: 7 }, (_, i) => addDays(site.today, i));
+  const [coach, sessions] = await Promise.all([
+    getPublishedCoach(site.db, id),
+    listSessions(site.db, { gymId: site.gymId, dates, coachId: id }),
+  ]);
+  if (!coach) throw data(`Page not found: ${args.url.pathname}`, { status: 404 });
+  return {
+    coach,
+    sessions,
+    gym: site.gym,
+    origin: site.origin,
+    token: bidFormToken(args.context),
+    year: Number(site.today.slice(0, 4)),
+  };
+}
+
+export const action = handleBidAction;
+export const headers = publicPageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { coach } = loaderData;
+  return pageMeta({
+    title: `${coach.fullName} — ${coach.position} | ${SITE_NAME}`,
+    description: coach.summary || coach.bio,
+    origin: loaderData.origin,
+    path: `/coaches/${coach.id}`,
+    image: coach.photo ? publicImageUrl(coach.photo.key) : null,
+    type: 'profile',
+  });
+}
+
+export default function CoachPage({ loaderData }: Route.ComponentProps) {
+  const { coach, sessions, gym, token, year } = loaderData;
+  const years = coach.experienceSince ? year - coach.experienceSince : null;
+  return (
+    <article className="detail">
+      <nav className="breadcrumbs" aria-label="Навигационная цепочка">
+        <Link to="/coaches">Тренеры</Link> / <span aria-current="page">{coach.fullName}</span>
+      </nav>
+      <div className="detail__head detail__head--profile">
+        {coach.photo ? (
+          <Image className="detail__photo" image={coach.photo} alt={`Фото: ${coach.fullName}`} width={400} priority />
+        ) : null}
+        <div>
+          <Heading level={1}>{coach.fullName}</Heading>
+          <p className="page-head__lead">{coach.position}</p>
+          {years && years > 0 ? (
+            <p className="card__meta">
+              Стаж {years} {plural(years, ['год', 'года', 'лет'])}
+            </p>
+          ) : null}
+          {coach.trends.length ? (
+            <ul className="tags" aria-label="Направления">
+              {coach.trends.map((trend) => (
+                <li key={trend.id} className="tag">
+                  <Link to={`/trends/${trend.id}`}>{trend.title}</Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <p>{coach.bio}</p>
+          {coach.achievements.length ? (
+            <>
+              <Heading level={2}>Достижения</Heading>
+              <ul className="checklist">
+                {coach.achievements.map((achievement) => (
+                  <li key={achievement}>{achievement}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {coach.gyms.length ? (
+            <>
+              <Heading level={2}>Где тренирует</Heading>
+              <ul className="plain-list">
+                {coach.gyms.map((coachGym) => (
+                  <li key={coachGym.id}>
+                    <strong>{coachGym.name}</strong>, {coachGym.address}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="detail__columns">
+        <section className="section" aria-labelledby="coach-slots-title">
+          <Heading level={2} id="coach-slots-title">
+            Занятия на неделе{gym ? ` в клубе «${gym.name}»` : ''}
+          </Heading>
+          <SessionList sessions={sessions} />
+          <p>
+            <Link to={`/shedule?coach=${coach.id}`}>Расписание тренера</Link>
+          </p>
+        </section>
+        <section className="section" aria-label="Запись к тренеру">
+          <BidForm
+            formId="coach"
+            kind="coach"
+            subjectId={coach.id}
+            gymId={gym?.id ?? null}
+            token={token}
+            title="Записаться к тренеру"
+            lead="Персональная тренировка или занятие в группе — администратор подберёт время."
+          />
+        </section>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,79 @@
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { Form, Link } from 'react-router';
+import { Heading } from '~/components/Heading';
+import { CoachCard } from '~/components/SiteCards';
+import { publishedCoachesQuery } from '~/models/coach.server';
+import { publishedTrendsQuery } from '~/models/trend.server';
+import { pageMeta, publicPageHeaders, SITE_NAME } from '~/utils/seo';
+import { loadSiteContext, parseId } from '~/utils/site-page.server';
+import type { Route } from './+types/coaches';
+
+export async function loader(args: Route.LoaderArgs) {
+  const site = await loadSiteContext(args);
+  const trendId = parseId(args.url.searchParams.get('trend') ?? undefined);
+  const { coaches, trends } = await site.db
+    .selectNoFrom([
+      jsonArrayFrom(publishedCoachesQuery(site.db, { gymId: site.gymId, trendId })).as('coaches'),
+      jsonArrayFrom(publishedTrendsQuery(site.db)).as('trends'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { gym: site.gym, coaches, trends, trendId, origin: site.origin };
+}
+
+export const headers = publicPageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const gym = loaderData?.gym;
+  return pageMeta({
+    title: `Тренеры${gym ? ` — ${gym.name}` : ''} | ${SITE_NAME}`,
+    description: 'Тренеры клуба: мастера спорта, сертифицированные инструкторы йоги, пилатеса, единоборств и танцев.',
+    origin: loaderData?.origin ?? '',
+    path: '/coaches',
+  });
+}
+
+export default function Coaches({ loaderData }: Route.ComponentProps) {
+  const { gym, coaches, trends, trendId } = loaderData;
+  return (
+    <>
+      <div className="page-head">
+        <Heading level={1}>Тренеры</Heading>
+        <p className="page-head__lead">{gym ? `Работают в клубе «${gym.name}».` : 'Тренеры наших клубов.'}</p>
+      </div>
+      <Form method="get" className="filters filters--inline" aria-label="Фильтр тренеров">
+        <div className="field">
+          <label htmlFor="coach-trend">Направление</label>
+          <select id="coach-trend" name="trend" defaultValue={trendId ?? ''} key={String(trendId)}>
+            <option value="">Все направления</option>
+            {trends.map((trend) => (
+              <option key={trend.id} value={trend.id}>
+                {trend.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="filters__actions">
+          <button type="submit" className="button button--primary">
+            Показать
+          </button>
+          {trendId ? (
+            <Link to="/coaches" className="button button--ghost">
+              Сбросить
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      {coaches.length ? (
+        <ul className="grid grid--4">
+          {coaches.map((coach) => (
+            <CoachCard key={coach.id} coach={coach} headingLevel={3} />
+          ))}
+        </ul>
+      ) : (
+        <p className="empty">
+          По этому направлению в клубе пока нет тренеров. <Link to="/coaches">Показать всех тренеров</Link>
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,240 @@
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { Link, useRouteLoaderData } from 'react-router';
+import { BidForm } from '~/components/BidForm';
+import { GymJsonLd } from '~/components/GymJsonLd';
+import { GymMap } from '~/components/GymMap';
+import { Heading } from '~/components/Heading';
+import { Icon } from '~/components/Icon';
+import { Image } from '~/components/Image';
+import { CoachCard, PriceCard, PromoCard, TrendCard } from '~/components/SiteCards';
+import { publishedCardsQuery } from '~/models/card.server';
+import { publishedCoachesQuery } from '~/models/coach.server';
+import { galleryQuery } from '~/models/gallery.server';
+import { publishedPartnersQuery } from '~/models/partner.server';
+import { currentPromosQuery } from '~/models/promo.server';
+import { publishedTrendsQuery } from '~/models/trend.server';
+import type { RootLoaderData } from '~/root';
+import { bidFormToken, handleBidAction } from '~/utils/bid-action.server';
+import { publicImageUrl } from '~/utils/image-url';
+import { DEFAULT_DESCRIPTION, pageMeta, publicPageHeaders, SITE_NAME } from '~/utils/seo';
+import { loadSiteContext } from '~/utils/site-page.server';
+import type { Route } from './+types/home';
+
+const HOME_COACHES = 8;
+
+export async function loader(args: Route.LoaderArgs) {
+  const site = await loadSiteContext(args);
+  const { db, gymId } = site;
+  // Every block of the page in one round trip.
+  const content = await db
+    .selectNoFrom([
+      jsonArrayFrom(publishedTrendsQuery(db)).as('trends'),
+      jsonArrayFrom(currentPromosQuery(db, gymId, site.today)).as('promos'),
+      jsonArrayFrom(publishedCardsQuery(db, gymId)).as('cards'),
+      jsonArrayFrom(publishedCoachesQuery(db, { gymId }).limit(HOME_COACHES)).as('coaches'),
+      jsonArrayFrom(galleryQuery(db, gymId)).as('gallery'),
+      jsonArrayFrom(publishedPartnersQuery(db)).as('partners'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    gym: site.gym,
+    timeZone: site.timeZone,
+    origin: site.origin,
+    token: bidFormToken(args.context),
+    ...content,
+  };
+}
+
+export const action = handleBidAction;
+export const headers = publicPageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const gym = loaderData?.gym;
+  return pageMeta({
+    title: gym ? `${SITE_NAME} — фитнес-клуб: ${gym.name}` : `${SITE_NAME} — сеть фитнес-клубов`,
+    description: gym?.description || DEFAULT_DESCRIPTION,
+    origin: loaderData?.origin ?? '',
+    path: '/',
+    image: gym?.cover ? publicImageUrl(gym.cover.key) : null,
+  });
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { gym, trends, promos, cards, coaches, gallery, partners, token, timeZone, origin } = loaderData;
+  const root = useRouteLoaderData<RootLoaderData>('root');
+  const gyms = root?.gyms ?? [];
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        {gym?.cover ? <Image className="hero__image" image={gym.cover} alt="" priority /> : null}
+        <div className="hero__content container">
+          <p className="hero__eyebrow">Фитнес-клуб {SITE_NAME}</p>
+          <Heading level={1} id="hero-title">
+            {gym ? gym.name : SITE_NAME}
+          </Heading>
+          {gym ? (
+            <p className="hero__meta">
+              <span>
+                <Icon name="map-pin" size={18} /> {gym.address}
+              </span>
+              <span>
+                <Icon name="clock" size={18} /> {gym.openingHours}
+              </span>
+            </p>
+          ) : null}
+          {gym?.description ? <p className="hero__lead">{gym.description}</p> : null}
+          <div className="hero__actions">
+            <a className="button button--primary" href="#trial">
+              Первое занятие бесплатно
+            </a>
+            <Link className="button button--ghost" to="/shedule" prefetch="intent">
+              <Icon name="calendar" size={18} /> Расписание
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="section container" aria-labelledby="trends-title">
+        <div className="section__head">
+          <Heading level={2} id="trends-title">
+            Направления
+          </Heading>
+          <Link to="/trends" className="section__more">
+            Все направления <Icon name="arrow-right" size={16} />
+          </Link>
+        </div>
+        <ul className="grid grid--3">
+          {trends.map((trend) => (
+            <TrendCard key={trend.id} trend={trend} />
+          ))}
+        </ul>
+      </section>
+
+      {promos.length ? (
+        <section className="section section--tinted" aria-labelledby="promos-title">
+          <div className="container">
+            <div className="section__head">
+              <Heading level={2} id="promos-title">
+                Акции
+              </Heading>
+              <Link to="/promos" className="section__more">
+                Все акции <Icon name="arrow-right" size={16} />
+              </Link>
+            </div>
+            <div className="grid grid--2">
+              {promos.map((promo) => (
+                <PromoCard key={promo.id} promo={promo} timeZone={timeZone}>
+                  <Link className="button button--primary button--small" to={`/promos#promo-${promo.id}`}>
+                    Участвовать
+                  </Link>
+                </PromoCard>
+              ))}
+            </div>
+          </div>
+        </section>
+      ) : null}
+
+      <section className="section container" aria-labelledby="cards-title">
+        <Heading level={2} id="cards-title">
+          Клубные карты
+        </Heading>
+        <p className="section__lead">Цены действуют в клубе «{gym?.name ?? SITE_NAME}».</p>
+        <ul className="grid grid--4">
+          {cards.map((card) => (
+            <PriceCard key={card.id} card={card} gymId={gym?.id ?? null} token={token} />
+          ))}
+        </ul>
+      </section>
+
+      {coaches.length ? (
+        <section className="section container" aria-labelledby="coaches-title">
+          <div className="section__head">
+            <Heading level={2} id="coaches-title">
+              Тренеры клуба
+            </Heading>
+            <Link to="/coaches" className="section__more">
+              Все тренеры <Icon name="arrow-right" size={16} />
+            </Link>
+          </div>
+          <ul className="grid grid--4">
+            {coaches.map((coach) => (
+              <CoachCard key={coach.id} coach={coach} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {gallery.length ? (
+        <section className="section container" aria-labelledby="gallery-title">
+          <Heading level={2} id="gallery-title">
+            Как у нас
+          </Heading>
+          <ul className="gallery">
+            {gallery.map((item) => (
+              <li key={item.id}>
+                <figure>
+                  <Image image={item.image} alt={item.alt} width={400} />
+                  {item.caption ? <figcaption>{item.caption}</figcaption> : null}
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="section container trial" id="trial" aria-labelledby="trial-title">
+        <div className="trial__text">
+          <Heading level={2} id="trial-title">
+            Первое занятие — бесплатно
+          </Heading>
+          <p>
+            Оставьте телефон — администратор перезвонит, подберёт удобное время и направление. Возьмите удобную одежду,
+            обувь и бутылку воды: полотенце выдадим.
+          </p>
+        </div>
+        <BidForm
+          formId="trial"
+          kind="trial"
+          gymId={gym?.id ?? null}
+          token={token}
+          title="Записаться на пробное занятие"
+        />
+      </section>
+
+      {partners.length ? (
+        <section className="section container" aria-labelledby="partners-title">
+          <Heading level={2} id="partners-title">
+            Партнёры
+          </Heading>
+          <ul className="grid grid--partners">
+            {partners.map((partner) => (
+              <li key={partner.id} className="partner">
+                {partner.logo ? <Image image={partner.logo} alt="" width={160} className="partner__logo" /> : null}
+                <div>
+                  <a href={partner.url} target="_blank" rel="noopener noreferrer nofollow" className="partner__name">
+                    {partner.name}
+                    <span className="visually-hidden"> (в новой вкладке)</span>
+                  </a>
+                  <p>{partner.description}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="section container" aria-labelledby="map-title">
+        <Heading level={2} id="map-title">
+          Клубы на карте
+        </Heading>
+        <GymMap
+          gyms={gyms}
+          activeId={gym?.id ?? null}
+          apiKey={root?.env.yandexMapsApiKey ?? null}
+          nonce={root?.nonce}
+        />
+        <GymJsonLd gyms={gyms} origin={origin} nonce={root?.nonce} />
+      </section>
+    </>
+  );
+}

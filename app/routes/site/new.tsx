@@ -1,0 +1,104 @@
+import { Link } from 'react-router';
+import { BidForm } from '~/components/BidForm';
+import { Heading } from '~/components/Heading';
+import { Icon } from '~/components/Icon';
+import { Image } from '~/components/Image';
+import { bidFormToken, handleBidAction } from '~/utils/bid-action.server';
+import { pageMeta, publicPageHeaders, SITE_NAME } from '~/utils/seo';
+import { loadSiteContext } from '~/utils/site-page.server';
+import type { Route } from './+types/new';
+
+export async function loader(args: Route.LoaderArgs) {
+  const site = await loadSiteContext(args);
+  return { gym: site.gym, gyms: site.gyms.length, origin: site.origin, token: bidFormToken(args.context) };
+}
+
+export const action = handleBidAction;
+export const headers = publicPageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta({
+    title: `Первая тренировка бесплатно | ${SITE_NAME}`,
+    description:
+      'Запишитесь на бесплатное пробное занятие: экскурсия по клубу, тренировка с тренером и подбор программы. Оставьте телефон — мы перезвоним.',
+    origin: loaderData?.origin ?? '',
+    path: '/new',
+  });
+}
+
+const STEPS = [
+  { title: 'Оставьте заявку', text: 'Администратор перезвонит в течение рабочего дня и подберёт удобное время.' },
+  { title: 'Познакомьтесь с клубом', text: 'Покажем залы, раздевалки и студии, расскажем о картах и расписании.' },
+  { title: 'Тренировка с тренером', text: 'Тренер узнает о ваших целях и здоровье, проведёт занятие в вашем темпе.' },
+  { title: 'Решите без спешки', text: 'Никаких обязательств: карту можно купить потом — или не покупать вовсе.' },
+];
+
+export default function NewcomerLanding({ loaderData }: Route.ComponentProps) {
+  const { gym, token } = loaderData;
+  return (
+    <div className="landing">
+      <header className="landing__bar container">
+        <Link to="/" className="logo">
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span>{SITE_NAME}</span>
+        </Link>
+        {gym?.phone ? (
+          <a className="landing__phone" href={`tel:${gym.phone.replace(/[^\d+]/g, '')}`}>
+            <Icon name="phone" size={16} /> {gym.phone}
+          </a>
+        ) : null}
+      </header>
+      <section className="landing__hero">
+        {gym?.cover ? <Image className="landing__image" image={gym.cover} alt="" priority /> : null}
+        <div className="container landing__grid">
+          <div className="landing__offer">
+            <p className="hero__eyebrow">Для новичков</p>
+            <Heading level={1}>Первая тренировка — бесплатно</Heading>
+            <p className="hero__lead">
+              Попробуйте клуб {gym ? `«${gym.name}»` : SITE_NAME} без обязательств: экскурсия, занятие с тренером и
+              программа под ваши цели.
+            </p>
+            <ul className="checklist checklist--light">
+              <li>
+                <Icon name="check" size={18} /> Тренажёрный зал и групповые программы
+              </li>
+              <li>
+                <Icon name="check" size={18} /> Полотенце и шкафчик включены
+              </li>
+              <li>
+                <Icon name="check" size={18} /> Подходит, даже если вы никогда не занимались
+              </li>
+            </ul>
+          </div>
+          <div className="landing__form">
+            <BidForm
+              formId="trial"
+              kind="trial"
+              gymId={gym?.id ?? null}
+              token={token}
+              title="Записаться на пробное занятие"
+              lead={gym ? `Клуб «${gym.name}», ${gym.address}` : undefined}
+            />
+          </div>
+        </div>
+      </section>
+      <section className="section container" aria-labelledby="steps-title">
+        <Heading level={2} id="steps-title">
+          Как проходит первый визит
+        </Heading>
+        <ol className="steps">
+          {STEPS.map((step) => (
+            <li key={step.title} className="steps__item">
+              <Heading level={3}>{step.title}</Heading>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+        <p className="landing__more">
+          Хотите сначала осмотреться? <Link to="/shedule">Расписание</Link> · <Link to="/trends">Направления</Link> ·{' '}
+          <Link to="/">Главная страница</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,288 @@
+import { Form, Link, redirect, useRouteLoaderData } from 'react-router';
+import { Heading } from '~/components/Heading';
+import { Icon } from '~/components/Icon';
+import { listScheduleFilterOptions, listSessions } from '~/models/schedule.server';
+import type { RootLoaderData } from '~/root';
+import {
+  isoWeekday,
+  isoWeekOf,
+  parseScheduleFilters,
+  type Session,
+  scheduleSearch,
+  shiftWeek,
+  TIME_OF_DAY,
+  type TimeOfDay,
+  timeOfDayOf,
+  WEEKDAY_NAMES,
+  WEEKDAY_SHORT,
+  weekDates,
+  weekStart,
+} from '~/utils/schedule';
+import { pageMeta, publicPageHeaders, SITE_NAME } from '~/utils/seo';
+import { loadSiteContext } from '~/utils/site-page.server';
+import { levelLabel } from '~/utils/training-level';
+import type { Route } from './+types/shedule';
+
+export async function loader(args: Route.LoaderArgs) {
+  const site = await loadSiteContext(args);
+  const params = args.url.searchParams;
+  const currentWeek = isoWeekOf(site.today);
+  const requestedWeek = params.get('week');
+  // A malformed week is not an error worth a page: send the visitor to the current one, keeping the filters.
+  if (requestedWeek !== null && !weekStart(requestedWeek)) {
+    const next = new URLSearchParams(params);
+    next.delete('week');
+    const search = next.toString();
+    throw redirect(`/shedule${search ? `?${search}` : ''}`);
+  }
+  const week = requestedWeek ?? currentWeek;
+  const dates = weekDates(week);
+  const filters = parseScheduleFilters(params);
+  const [sessions, options] = await Promise.all([
+    listSessions(site.db, { gymId: site.gymId, dates, trendId: filters.trend, coachId: filters.coach }),
+    listScheduleFilterOptions(site.db, site.gymId),
+  ]);
+  const visible = filters.time ? sessions.filter((session) => timeOfDayOf(session.start) === filters.time) : sessions;
+  const requestedDay = params.get('day');
+  const day =
+    requestedDay && dates.includes(requestedDay) ? requestedDay : dates.includes(site.today) ? site.today : dates[0]!;
+  return {
+    gym: site.gym,
+    origin: site.origin,
+    today: site.today,
+    timeZone: site.timeZone,
+    week,
+    currentWeek,
+    dates,
+    day,
+    filters,
+    sessions: visible,
+    options,
+  };
+}
+
+export const headers = publicPageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const gym = loaderData?.gym;
+  return pageMeta({
+    title: `Расписание тренировок${gym ? ` — ${gym.name}` : ''} | ${SITE_NAME}`,
+    description: `Расписание групповых тренировок${gym ? ` клуба «${gym.name}»` : ''} на неделю: йога, пилатес, единоборства, танцы, сайкл. Отмены и замены тренеров отмечены.`,
+    origin: loaderData?.origin ?? '',
+    path: '/shedule',
+  });
+}
+
+function dayLabel(date: string, options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long' }) {
+  return new Intl.DateTimeFormat('ru-RU', { ...options, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+}
+
+function weekRange(dates: string[]) {
+  const first = new Date(`${dates[0]}T12:00:00Z`);
+  const last = new Date(`${dates[6]}T12:00:00Z`);
+  return new Intl.DateTimeFormat('ru-RU', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).formatRange(first, last);
+}
+
+export default function Schedule({ loaderData }: Route.ComponentProps) {
+  const { gym, week, currentWeek, dates, day, filters, sessions, options, today } = loaderData;
+  const root = useRouteLoaderData<RootLoaderData>('root');
+  const filterParams = { trend: filters.trend, coach: filters.coach, time: filters.time };
+  const link = (values: Record<string, string | number | null>) =>
+    `/shedule${scheduleSearch({ ...filterParams, week, ...values })}`;
+  const filtered = filters.trend !== null || filters.coach !== null || filters.time !== null;
+  const byDate = new Map<string, Session[]>(dates.map((date) => [date, []]));
+  for (const session of sessions) byDate.get(session.date)?.push(session);
+  const icsHref = `/shedule.ics${scheduleSearch({ gym: gym?.id ?? null, ...filterParams })}`;
+
+  return (
+    <div className="schedule">
+      <div className="page-head">
+        <Heading level={1}>Расписание</Heading>
+        <p className="page-head__lead">
+          {gym ? (
+            <>
+              Клуб «{gym.name}», {gym.address}. Время местное.
+            </>
+          ) : (
+            'Выберите клуб в шапке сайта.'
+          )}
+        </p>
+      </div>
+
+      <Form method="get" action="/shedule" className="filters" aria-label="Фильтры расписания">
+        <input type="hidden" name="week" value={week} />
+        <div className="field">
+          <label htmlFor="filter-trend">Направление</label>
+          <select id="filter-trend" name="trend" defaultValue={filters.trend ?? ''} key={`t${filters.trend}`}>
+            <option value="">Все направления</option>
+            {options.trends.map((trend) => (
+              <option key={trend.id} value={trend.id}>
+                {trend.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-coach">Тренер</label>
+          <select id="filter-coach" name="coach" defaultValue={filters.coach ?? ''} key={`c${filters.coach}`}>
+            <option value="">Все тренеры</option>
+            {options.coaches.map((coach) => (
+              <option key={coach.id} value={coach.id}>
+                {coach.fullName}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-time">Время дня</label>
+          <select id="filter-time" name="time" defaultValue={filters.time ?? ''} key={`d${filters.time}`}>
+            <option value="">Весь день</option>
+            {(Object.keys(TIME_OF_DAY) as TimeOfDay[]).map((key) => (
+              <option key={key} value={key}>
+                {TIME_OF_DAY[key].label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="filters__actions">
+          <button type="submit" className="button button--primary">
+            Показать
+          </button>
+          {filtered ? (
+            <Link to={`/shedule${scheduleSearch({ week })}`} className="button button--ghost">
+              Сбросить
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      <nav className="week-nav" aria-label="Недели">
+        <Link to={link({ week: shiftWeek(week, -1), day: null })} className="button button--small" rel="prev">
+          <Icon name="chevron-left" size={16} /> Предыдущая неделя
+        </Link>
+        <p className="week-nav__current" aria-live="polite">
+          <strong>{weekRange(dates)}</strong>
+          {week === currentWeek ? <span className="badge">Эта неделя</span> : null}
+        </p>
+        {week !== currentWeek ? (
+          <Link to={link({ week: currentWeek, day: null })} className="week-nav__today">
+            К текущей неделе
+          </Link>
+        ) : null}
+        <Link to={link({ week: shiftWeek(week, 1), day: null })} className="button button--small" rel="next">
+          Следующая неделя <Icon name="chevron-right" size={16} />
+        </Link>
+      </nav>
+
+      <nav className="day-tabs" aria-label="Дни недели">
+        <ul>
+          {dates.map((date, index) => (
+            <li key={date}>
+              <Link
+                to={link({ day: date })}
+                preventScrollReset
+                aria-current={date === day ? 'date' : undefined}
+                className={date === day ? 'day-tab day-tab--active' : 'day-tab'}
+              >
+                <span className="day-tab__name">{WEEKDAY_SHORT[index]}</span>
+                <span className="day-tab__date">{dayLabel(date, { day: 'numeric' })}</span>
+                <span className="visually-hidden">{dayLabel(date)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {sessions.length === 0 ? (
+        <p className="empty">
+          {filtered ? 'По выбранным фильтрам на этой неделе занятий нет.' : 'На этой неделе занятий нет.'}{' '}
+          {filtered ? <Link to={`/shedule${scheduleSearch({ week })}`}>Показать все занятия</Link> : null}
+        </p>
+      ) : null}
+
+      <div className="schedule__week">
+        {dates.map((date) => {
+          const items = byDate.get(date) ?? [];
+          const weekday = isoWeekday(date);
+          return (
+            <section
+              key={date}
+              className={['schedule__day', date === day ? 'is-selected' : '', date === today ? 'is-today' : ''].join(
+                ' ',
+              )}
+              aria-labelledby={`day-${date}`}
+            >
+              <Heading level={2} id={`day-${date}`} className="schedule__day-title">
+                {WEEKDAY_NAMES[weekday - 1]}, {dayLabel(date)}
+                {date === today ? <span className="badge">Сегодня</span> : null}
+              </Heading>
+              {items.length ? (
+                <ul className="sessions">
+                  {items.map((session) => (
+                    <SessionItem key={`${session.slotId}-${session.date}`} session={session} />
+                  ))}
+                </ul>
+              ) : (
+                <p className="sessions__empty">Занятий нет</p>
+              )}
+            </section>
+          );
+        })}
+      </div>
+
+      <p className="schedule__feed">
+        <Icon name="calendar" size={18} />{' '}
+        <a href={icsHref} download="raspisanie.ics">
+          Добавить расписание в календарь телефона
+        </a>{' '}
+        <span className="muted">(формат iCalendar, обновляется автоматически)</span>
+      </p>
+      {root?.gyms && root.gyms.length > 1 ? (
+        <p className="muted">Расписание других клубов — выберите клуб в шапке сайта.</p>
+      ) : null}
+    </div>
+  );
+}
+
+function SessionItem({ session }: { session: Session }) {
+  const cancelled = session.status === 'cancelled';
+  const changed = session.status === 'changed';
+  return (
+    <li className={['session', cancelled ? 'session--cancelled' : '', changed ? 'session--changed' : ''].join(' ')}>
+      <p className="session__time">
+        {cancelled ? <del>{`${session.start}–${session.end}`}</del> : `${session.start}–${session.end}`}
+        {session.originalStart ? <span className="session__was"> (вместо {session.originalStart})</span> : null}
+      </p>
+      {cancelled ? <p className="badge badge--danger">Отменено</p> : null}
+      {changed ? (
+        <p className="badge badge--warning">{session.originalCoach ? 'Замена тренера' : 'Изменение'}</p>
+      ) : null}
+      <p className="session__title">
+        <Link to={`/trainings/${session.training.id}`} prefetch="intent">
+          {session.training.title}
+        </Link>
+      </p>
+      <p className="session__meta">
+        {session.trend.title} · {levelLabel(session.training.level)}
+      </p>
+      {session.coach ? (
+        <p className="session__coach">
+          <Icon name="user" size={14} />{' '}
+          <Link to={`/coaches/${session.coach.id}`} prefetch="intent">
+            {session.coach.fullName}
+          </Link>
+          {session.originalCoach ? (
+            <span className="session__was"> вместо {session.originalCoach.fullName}</span>
+          ) : null}
+        </p>
+      ) : null}
+      <p className="session__room">{session.room}</p>
+      {session.note ? <p className="session__note">{session.note}</p> : null}
+    </li>
+  );
+}

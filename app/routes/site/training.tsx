@@ -1,0 +1,114 @@
+import { data, Link } from 'react-router';
+import { BidForm } from '~/components/BidForm';
+import { Heading } from '~/components/Heading';
+import { Image } from '~/components/Image';
+import { SessionList } from '~/components/SessionList';
+import { CoachCard } from '~/components/SiteCards';
+import { listSessions } from '~/models/schedule.server';
+import { getPublishedTraining } from '~/models/training.server';
+import { bidFormToken, handleBidAction } from '~/utils/bid-action.server';
+import { publicImageUrl } from '~/utils/image-url';
+import { isoWeekOf, weekDates } from '~/utils/schedule';
+import { pageMeta, publicPageHeaders, SITE_NAME } from '~/utils/seo';
+import { loadSiteContext, parseId } from '~/utils/site-page.server';
+import { LEVEL_LABELS } from '~/utils/training-level';
+import type { Route } from './+types/training';
+
+export async function loader(args: Route.LoaderArgs) {
+  const id = parseId(args.params.id);
+  if (id === null) throw data(`Page not found: ${args.url.pathname}`, { status: 404 });
+  const site = await loadSiteContext(args);
+  const dates = weekDates(isoWeekOf(site.today)).filter((date) => date >= site.today);
+  const [training, sessions] = await Promise.all([
+    getPublishedTraining(site.db, id),
+    listSessions(site.db, { gymId: site.gymId, dates, trainingId: id }),
+  ]);
+  if (!training) throw data(`Page not found: ${args.url.pathname}`, { status: 404 });
+  return { training, sessions, gym: site.gym, origin: site.origin, token: bidFormToken(args.context) };
+}
+
+export const action = handleBidAction;
+export const headers = publicPageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { training } = loaderData;
+  return pageMeta({
+    title: `${training.title} — ${training.trend.title} | ${SITE_NAME}`,
+    description: training.description,
+    origin: loaderData.origin,
+    path: `/trainings/${training.id}`,
+    image: training.cover ? publicImageUrl(training.cover.key) : null,
+    type: 'article',
+  });
+}
+
+export default function TrainingPage({ loaderData }: Route.ComponentProps) {
+  const { training, sessions, gym, token } = loaderData;
+  return (
+    <article className="detail">
+      <nav className="breadcrumbs" aria-label="Навигационная цепочка">
+        <Link to="/trends">Направления</Link> / <Link to={`/trends/${training.trend.id}`}>{training.trend.title}</Link>{' '}
+        / <span aria-current="page">{training.title}</span>
+      </nav>
+      <div className="detail__head">
+        <div>
+          <Heading level={1}>{training.title}</Heading>
+          <dl className="facts">
+            <div>
+              <dt>Направление</dt>
+              <dd>
+                <Link to={`/trends/${training.trend.id}`}>{training.trend.title}</Link>
+              </dd>
+            </div>
+            <div>
+              <dt>Уровень</dt>
+              <dd>{LEVEL_LABELS[training.level]}</dd>
+            </div>
+            <div>
+              <dt>Длительность</dt>
+              <dd>{training.durationMin} мин</dd>
+            </div>
+          </dl>
+          <p>{training.description}</p>
+        </div>
+        {training.cover ? <Image className="detail__image" image={training.cover} alt="" width={640} priority /> : null}
+      </div>
+
+      <div className="detail__columns">
+        <section className="section" aria-labelledby="training-slots-title">
+          <Heading level={2} id="training-slots-title">
+            Занятия на этой неделе{gym ? ` в клубе «${gym.name}»` : ''}
+          </Heading>
+          <SessionList sessions={sessions} show="coach" />
+          <p>
+            <Link to={`/shedule?trend=${training.trend.id}`}>Полное расписание</Link>
+          </p>
+        </section>
+        <section className="section" aria-label="Запись на тренировку">
+          <BidForm
+            formId="training"
+            kind="training"
+            subjectId={training.id}
+            gymId={gym?.id ?? null}
+            token={token}
+            title="Записаться на тренировку"
+          />
+        </section>
+      </div>
+
+      {training.coaches.length ? (
+        <section className="section" aria-labelledby="training-coaches-title">
+          <Heading level={2} id="training-coaches-title">
+            Тренеры
+          </Heading>
+          <ul className="grid grid--4">
+            {training.coaches.map((coach) => (
+              <CoachCard key={coach.id} coach={coach} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </article>
+  );
+}

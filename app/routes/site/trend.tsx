@@ -1,0 +1,115 @@
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { data, Link } from 'react-router';
+import { Heading } from '~/components/Heading';
+import { Image } from '~/components/Image';
+import { SessionList } from '~/components/SessionList';
+import { CoachCard } from '~/components/SiteCards';
+import { publishedCoachesQuery } from '~/models/coach.server';
+import { listSessions } from '~/models/schedule.server';
+import { trendTrainingsQuery } from '~/models/training.server';
+import { getPublishedTrend } from '~/models/trend.server';
+import { publicImageUrl } from '~/utils/image-url';
+import { addDays } from '~/utils/schedule';
+import { pageMeta, publicPageHeaders, SITE_NAME } from '~/utils/seo';
+import { loadSiteContext, parseId } from '~/utils/site-page.server';
+import { LEVEL_LABELS } from '~/utils/training-level';
+import type { Route } from './+types/trend';
+
+export async function loader(args: Route.LoaderArgs) {
+  const id = parseId(args.params.id);
+  if (id === null) throw data(`Page not found: ${args.url.pathname}`, { status: 404 });
+  const site = await loadSiteContext(args);
+  const dates = Array.from({ length: 7 }, (_, i) => addDays(site.today, i));
+  const [trend, related, sessions] = await Promise.all([
+    getPublishedTrend(site.db, id),
+    site.db
+      .selectNoFrom([
+        jsonArrayFrom(trendTrainingsQuery(site.db, id)).as('trainings'),
+        jsonArrayFrom(publishedCoachesQuery(site.db, { gymId: site.gymId, trendId: id })).as('coaches'),
+      ])
+      .executeTakeFirstOrThrow(),
+    listSessions(site.db, { gymId: site.gymId, dates, trendId: id }),
+  ]);
+  if (!trend) throw data(`Page not found: ${args.url.pathname}`, { status: 404 });
+  return { trend, ...related, sessions: sessions.slice(0, 12), gym: site.gym, origin: site.origin };
+}
+
+export const headers = publicPageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { trend } = loaderData;
+  return pageMeta({
+    title: `${trend.title} | ${SITE_NAME}`,
+    description: trend.summary || trend.description,
+    origin: loaderData.origin,
+    path: `/trends/${trend.id}`,
+    image: trend.cover ? publicImageUrl(trend.cover.key) : null,
+    type: 'article',
+  });
+}
+
+export default function TrendPage({ loaderData }: Route.ComponentProps) {
+  const { trend, trainings, coaches, sessions, gym } = loaderData;
+  return (
+    <article className="detail">
+      <nav className="breadcrumbs" aria-label="Навигационная цепочка">
+        <Link to="/trends">Направления</Link> / <span aria-current="page">{trend.title}</span>
+      </nav>
+      <div className="detail__head">
+        <div>
+          <Heading level={1}>{trend.title}</Heading>
+          <p className="page-head__lead">{trend.summary}</p>
+          <p>{trend.description}</p>
+        </div>
+        {trend.cover ? <Image className="detail__image" image={trend.cover} alt="" width={640} priority /> : null}
+      </div>
+
+      <section className="section" aria-labelledby="trainings-title">
+        <Heading level={2} id="trainings-title">
+          Тренировки
+        </Heading>
+        <ul className="grid grid--2">
+          {trainings.map((training) => (
+            <li key={training.id} className="card card--link">
+              <div className="card__body">
+                <Heading level={3}>
+                  <Link to={`/trainings/${training.id}`} prefetch="intent" className="card__link">
+                    {training.title}
+                  </Link>
+                </Heading>
+                <p className="card__meta">
+                  {LEVEL_LABELS[training.level]} · {training.durationMin} мин
+                </p>
+                <p>{training.description}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="section" aria-labelledby="slots-title">
+        <Heading level={2} id="slots-title">
+          Ближайшие занятия{gym ? ` в клубе «${gym.name}»` : ''}
+        </Heading>
+        <SessionList sessions={sessions} show="both" />
+        <p>
+          <Link to={`/shedule?trend=${trend.id}`}>Всё расписание направления</Link>
+        </p>
+      </section>
+
+      {coaches.length ? (
+        <section className="section" aria-labelledby="coaches-title">
+          <Heading level={2} id="coaches-title">
+            Тренеры
+          </Heading>
+          <ul className="grid grid--4">
+            {coaches.map((coach) => (
+              <CoachCard key={coach.id} coach={coach} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,138 @@
+import { data, type RouterContextProvider, redirect } from 'react-router';
+import { createPublicBid, findBidSubjectTitle } from '~/models/bid.server';
+import { getPublishedGyms } from '~/models/gym.server';
+import { readGymCookie, resolveActiveGymId } from './active-gym.server';
+import { BID_FORM_PARAM, BID_SENT_PARAM, type BidActionResult, type BidFieldErrors, CONSENT_VERSION } from './bid-form';
+import { bidValuesFrom, parseBidForm } from './bid-schema';
+import { checkBidToken, issueBidToken } from './bid-token.server';
+import { consumeRateLimit, retryAfterText } from './rate-limit.server';
+import { getRequestInfo, getServices } from './services.server';
+
+/** SPEC §6: bids are rate-limited per client address, in PostgreSQL so that every instance shares the count. */
+export const BID_RATE_LIMIT = { points: 5, windowSeconds: 10 * 60 } as const;
+const HONEYPOT_FIELD = 'website';
+const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
+
+/** The hidden "form shown at" token a page puts into its bid forms. */
+export function bidFormToken(context: Readonly<RouterContextProvider>): string {
+  return issueBidToken(getServices(context).sessionSecret);
+}
+
+function sanitizeFormId(value: FormDataEntryValue | null): string {
+  return typeof value === 'string' && /^[\w-]{1,40}$/.test(value) ? value : 'bid';
+}
+
+/**
+ * The action behind every public bid form. Without JavaScript: success redirects back to the page (POST → redirect
+ * → GET) with `?bid=sent&form=<id>#<id>`; errors re-render the page with messages and the visitor's values.
+ * With JavaScript (a fetcher sends `_js=1`) success is answered as data, so the page does not reload.
+ * Bad input never throws: every path answers with a Russian message.
+ */
+export async function handleBidAction({
+  request,
+  context,
+  url,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  url: URL;
+}) {
+  const services = getServices(context);
+  const info = getRequestInfo(context);
+  const db = services.database.db;
+
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    form = new FormData();
+  }
+  const formId = sanitizeFormId(form.get('formId'));
+  const values = bidValuesFrom(form);
+  const fail = (status: number, errors: BidFieldErrors, formError: string | null) =>
+    data<BidActionResult>(
+      { formId, status: 'error', errors, formError, values, token: issueBidToken(services.sessionSecret) },
+      { status, headers: { 'Cache-Control': 'private, no-store' } },
+    );
+
+  const honeypot = form.get(HONEYPOT_FIELD);
+  if (typeof honeypot === 'string' && honeypot.trim() !== '') {
+    info.logger.warn({ formId }, 'bid refused: honeypot filled');
+    return fail(400, {}, 'Заявка не принята. Обновите страницу и попробуйте ещё раз.');
+  }
+
+  const parsed = parseBidForm(form);
+  if (!parsed.success) return fail(400, parsed.errors, null);
+
+  const token = checkBidToken(services.sessionSecret, form.get('token'));
+  if (token === 'too-fast') {
+    return fail(400, {}, 'Форма отправлена слишком быстро. Проверьте данные и нажмите «Отправить заявку» ещё раз.');
+  }
+  if (token !== 'ok') {
+    return fail(400, {}, 'Страница устарела. Проверьте данные и нажмите «Отправить заявку» ещё раз.');
+  }
+
+  const input = parsed.data;
+  const gyms = await getPublishedGyms(services);
+  const gymId = gyms.some((gym) => gym.id === input.gymId)
+    ? input.gymId
+    : resolveActiveGymId(gyms, await readGymCookie(request));
+  const gym = gyms.find((candidate) => candidate.id === gymId) ?? null;
+  const subjectTitle = await findBidSubjectTitle(db, input.kind, input.subjectId);
+  if (subjectTitle === undefined) {
+    return fail(400, {}, 'Это предложение больше недоступно. Обновите страницу и выберите другое.');
+  }
+
+  const limit = await consumeRateLimit(db, `bid:${info.ip ?? 'unknown'}`, BID_RATE_LIMIT);
+  if (!limit.allowed) {
+    info.logger.warn({ ip: info.ip }, 'bid refused: rate limit');
+    return fail(
+      429,
+      {},
+      `Слишком много заявок с вашего адреса. Попробуйте ещё раз ${retryAfterText(limit.retryAfterSeconds)} или позвоните нам.`,
+    );
+  }
+
+  const utm: Record<string, string> = {};
+  for (const key of UTM_KEYS) {
+    const value = url.searchParams.get(key);
+    if (value) utm[key] = value.slice(0, 200);
+  }
+  const channels: Array<'email' | 'webhook'> = [];
+  if (services.env.SMTP_URL && services.env.BIDS_NOTIFY_EMAIL) channels.push('email');
+  if (services.env.BIDS_WEBHOOK_URL) channels.push('webhook');
+
+  const bid = await createPublicBid(
+    db,
+    {
+      name: input.name,
+      phone: input.phone,
+      comment: input.comment,
+      gymId: gym?.id ?? null,
+      gymName: gym?.name ?? null,
+      kind: input.kind,
+      subjectId: input.kind === 'trial' ? null : input.subjectId,
+      subjectTitle,
+      consentVersion: CONSENT_VERSION,
+      consentIp: info.ip,
+      sourcePage: url.pathname,
+      utm,
+    },
+    channels,
+  );
+  info.logger.info({ bidId: bid.id, kind: input.kind, gymId: gym?.id ?? null }, 'bid accepted');
+
+  if (form.get('_js') === '1') {
+    return data<BidActionResult>(
+      { formId, status: 'sent', kind: input.kind, gymId: gym?.id ?? null },
+      { headers: { 'Cache-Control': 'private, no-store' } },
+    );
+  }
+  const next = new URLSearchParams(url.searchParams);
+  next.delete('index');
+  next.set(BID_SENT_PARAM, 'sent');
+  next.set(BID_FORM_PARAM, formId);
+  return redirect(`${url.pathname}?${next.toString()}#${formId}`, {
+    headers: { 'Cache-Control': 'private, no-store' },
+  });
+}

@@ -1,0 +1,44 @@
+import type { BidKind } from '../../db/schema.ts';
+
+/**
+ * Client-safe parts of the bid form: constants and types. The zod schema (and the phone library) live in
+ * bid-schema.ts, which only the server imports — the browser bundle stays small.
+ */
+
+/** Kinds a visitor can choose on the public site (staff may also record `other`). */
+export const PUBLIC_BID_KINDS = ['trial', 'card', 'coach', 'training', 'promo'] as const satisfies readonly BidKind[];
+export type PublicBidKind = (typeof PUBLIC_BID_KINDS)[number];
+
+/** Version of the consent text shown next to the checkbox; recorded with every bid. */
+export const CONSENT_VERSION = '2026-11';
+export const CONSENT_LABEL = 'Я согласен на обработку персональных данных';
+
+export const NAME_MAX = 100;
+export const COMMENT_MAX = 1000;
+
+export type BidField = 'name' | 'phone' | 'comment' | 'consent';
+export type BidFieldErrors = Partial<Record<BidField, string>>;
+
+/** What the visitor typed, kept to refill the form after an error. */
+export interface BidValues {
+  name: string;
+  phone: string;
+  comment: string;
+  consent: boolean;
+}
+
+/** What a page's action answers to a bid form (the form with `formId` shows it). */
+export type BidActionResult =
+  | { formId: string; status: 'sent'; kind: PublicBidKind; gymId: number | null }
+  | {
+      formId: string;
+      status: 'error';
+      errors: BidFieldErrors;
+      formError: string | null;
+      values: BidValues;
+      token: string;
+    };
+
+/** `?bid=sent&form=<id>` marks the page a no-JS visitor is redirected to after a successful bid. */
+export const BID_SENT_PARAM = 'bid';
+export const BID_FORM_PARAM = 'form';

@@ -1,0 +1,8 @@
+import type { RouterContextProvider } from 'react-router';
+import { getServices } from './services.server';
+
+/** The public origin: PUBLIC_URL when configured (behind a proxy/CDN), else the request's own. */
+export function siteOrigin(context: Readonly<RouterContextProvider>, url: URL): string {
+  const configured = getServices(context).env.PUBLIC_URL;
+  return (configured ?? url.origin).replace(/\/+$/, '');
+}

@@ -1,0 +1,63 @@
+import type { MetaDescriptor } from 'react-router';
+
+export const SITE_NAME = 'Атлетика';
+export const DEFAULT_DESCRIPTION =
+  'Сеть фитнес-клубов в Екатеринбурге: тренажёрный зал, йога, пилатес, единоборства, танцы и сайкл. Первое занятие бесплатно.';
+
+/** Public pages: shared caches may keep them a minute and serve them stale for ten while refreshing. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, s-maxage=60, stale-while-revalidate=600';
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/**
+ * `headers` export for public pages. The content depends on the gym cookie, hence `Vary: Cookie`. Anything personal —
+ * an action's answer, a loader that set a cookie or a flash — is `private, no-store`.
+ */
+export function publicPageHeaders({
+  loaderHeaders,
+  actionHeaders,
+}: {
+  loaderHeaders: Headers;
+  actionHeaders: Headers;
+}) {
+  const personal =
+    [...actionHeaders.keys()].length > 0 ||
+    loaderHeaders.has('Set-Cookie') ||
+    loaderHeaders.get('Cache-Control') === PRIVATE_CACHE_CONTROL;
+  const headers = new Headers({
+    'Cache-Control': personal ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
+    Vary: 'Cookie',
+  });
+  const cookie = loaderHeaders.get('Set-Cookie');
+  if (cookie) headers.set('Set-Cookie', cookie);
+  return headers;
+}
+
+export interface PageSeo {
+  title: string;
+  description: string;
+  /** Absolute origin (PUBLIC_URL or the request's), for canonical and Open Graph URLs. */
+  origin: string;
+  path: string;
+  /** Absolute or root-relative image URL. */
+  image?: string | null;
+  type?: 'website' | 'article' | 'profile';
+}
+
+/** `<title>`, description, canonical link and Open Graph tags of a page. */
+export function pageMeta({ title, description, origin, path, image, type = 'website' }: PageSeo): MetaDescriptor[] {
+  const url = `${origin}${path}`;
+  const text = description.length > 300 ? `${description.slice(0, 297).trimEnd()}…` : description;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: text },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:locale', content: 'ru_RU' },
+    { property: 'og:type', content: type },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: text },
+    { property: 'og:url', content: url },
+  ];
+  if (image) tags.push({ property: 'og:image', content: image.startsWith('/') ? `${origin}${image}` : image });
+  return tags;
+}
