@@ -23,8 +23,8 @@ export function AuditList({ entries }: { entries: AuditEntryView[] }) {
         return (
           <li key={entry.id}>
             <span className="admin-muted">{formatDateTime(entry.created_at)}</span>{' '}
-            <strong>{entry.staff_name || entry.staff_email || 'система'}</strong> {AUDIT_ACTION_LABELS[entry.action] ?? entry.action}{' '}
-            {href ? <Link to={href}>{what}</Link> : what}
+            <strong>{entry.staff_name || entry.staff_email || 'система'}</strong>{' '}
+            {AUDIT_ACTION_LABELS[entry.action] ?? entry.action} {href ? <Link to={href}>{what}</Link> : what}
             {entry.fields.length && entry.action === 'update' ? (
               <span className="admin-muted"> · поля: {entry.fields.join(', ')}</span>
             ) : null}

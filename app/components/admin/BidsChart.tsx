@@ -15,7 +15,13 @@ export function BidsChart({ days }: { days: Array<{ day: string; count: number }
         <title id="bids-chart-title">
           Заявки по дням за {days.length} дней: всего {total}, максимум за день {max}
         </title>
-        <line x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top + innerHeight} y2={PAD.top + innerHeight} stroke="#94a3b8" />
+        <line
+          x1={PAD.left}
+          x2={WIDTH - PAD.right}
+          y1={PAD.top + innerHeight}
+          y2={PAD.top + innerHeight}
+          stroke="#94a3b8"
+        />
         <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" fontSize="11" fill="#475569">
           {max}
         </text>
@@ -27,7 +33,13 @@ export function BidsChart({ days }: { days: Array<{ day: string; count: number }
           const x = PAD.left + i * step + 1;
           return (
             <g key={d.day}>
-              <rect x={x} y={PAD.top + innerHeight - height} width={Math.max(1, step - 2)} height={height} fill="#2563eb">
+              <rect
+                x={x}
+                y={PAD.top + innerHeight - height}
+                width={Math.max(1, step - 2)}
+                height={height}
+                fill="#2563eb"
+              >
                 <title>
                   {d.day.split('-').reverse().join('.')}: {d.count}
                 </title>

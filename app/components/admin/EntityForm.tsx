@@ -126,7 +126,12 @@ function Field({
           <div className="admin-field__choices">
             {(options[field.source] ?? []).map((option) => (
               <label key={option.value} className="admin-choice">
-                <input type="checkbox" name={field.name} value={option.value} defaultChecked={chosen.has(option.value)} />
+                <input
+                  type="checkbox"
+                  name={field.name}
+                  value={option.value}
+                  defaultChecked={chosen.has(option.value)}
+                />
                 {option.label}
               </label>
             ))}

@@ -1,0 +1,64 @@
+import { Form, NavLink, Outlet } from 'react-router';
+import stylesheet from '~/admin.css?url';
+import { FlashMessage } from '~/components/admin/FlashMessage';
+import { adminFlashContext, requireStaffMiddleware } from '~/middleware/staff.server';
+import { ADMIN_NAV, adminTitle } from '~/utils/admin-sections';
+import { getStaff } from '~/utils/auth.server';
+import type { Route } from './+types/admin';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export const middleware: Route.MiddlewareFunction[] = [requireStaffMiddleware];
+
+/** The loader makes the middleware run on every client navigation too (STACK trap 6). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = getStaff(context);
+  return {
+    staff: { name: staff.name, email: staff.email, role: staff.role },
+    flash: context.get(adminFlashContext),
+  };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: adminTitle() }, { name: 'robots', content: 'noindex' }];
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { staff, flash } = loaderData;
+  return (
+    <div className="admin">
+      <header className="admin__header">
+        <NavLink to="/admin" end className="admin__brand">
+          Редактор контента
+        </NavLink>
+        <nav className="admin__nav" aria-label="Разделы">
+          <ul>
+            {ADMIN_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to}>{item.label}</NavLink>
+              </li>
+            ))}
+            <li>
+              <NavLink to="/admin/audit">Журнал</NavLink>
+            </li>
+            {staff.role === 'admin' ? (
+              <li>
+                <NavLink to="/admin/staff">Сотрудники</NavLink>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+        <div className="admin__user">
+          <span>{staff.name || staff.email}</span>
+          <Form method="post" action="/logout">
+            <button type="submit" className="admin-button admin-button--ghost">
+              Выйти
+            </button>
+          </Form>
+        </div>
+      </header>
+      <main id="main" className="admin__main">
+        {flash ? <FlashMessage flash={flash} /> : null}
+        <Outlet />
+      </main>
+    </div>
+  );
+}

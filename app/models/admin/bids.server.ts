@@ -1,0 +1,235 @@
+/** The staff side of bids: the inbox (keyset pages over a million rows), a bid's page and status changes. */
+import { type Expression, type SqlBool, sql } from 'kysely';
+import { BID_KINDS, BID_STATUSES, BID_TRANSITIONS, REPEAT_PHONE_DAYS } from '~/utils/admin-bids';
+import { recordAudit } from '~/utils/audit.server';
+import type { Database } from '../../../db/index.ts';
+import type { BidKind, BidStatus } from '../../../db/schema.ts';
+
+export const BIDS_PAGE_SIZE = 50;
+/** Dates in filters are calendar days of the club network. */
+const FILTER_TIME_ZONE = 'Europe/Moscow';
+
+export interface BidFilters {
+  status: BidStatus | null;
+  gymId: number | null;
+  kind: BidKind | null;
+  from: string | null;
+  to: string | null;
+  q: string;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function parseBidFilters(params: URLSearchParams): BidFilters {
+  const status = params.get('status');
+  const kind = params.get('kind');
+  const gym = params.get('gym') ?? '';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  return {
+    status: BID_STATUSES.includes(status as BidStatus) ? (status as BidStatus) : null,
+    kind: BID_KINDS.includes(kind as BidKind) ? (kind as BidKind) : null,
+    gymId: /^\d{1,9}$/.test(gym) ? Number(gym) : null,
+    from: DATE.test(from) && !Number.isNaN(Date.parse(from)) ? from : null,
+    to: DATE.test(to) && !Number.isNaN(Date.parse(to)) ? to : null,
+    q: (params.get('q') ?? '').trim().slice(0, 100),
+  };
+}
+
+function filtered(db: Database, filters: BidFilters) {
+  let query = db.selectFrom('bids');
+  if (filters.status) query = query.where('bids.status', '=', filters.status);
+  if (filters.kind) query = query.where('bids.kind', '=', filters.kind);
+  if (filters.gymId !== null) query = query.where('bids.gym_id', '=', filters.gymId);
+  if (filters.from) {
+    query = query.where(
+      'bids.created_at',
+      '>=',
+      sql<Date>`(${filters.from}::date)::timestamp AT TIME ZONE ${FILTER_TIME_ZONE}`,
+    );
+  }
+  if (filters.to) {
+    query = query.where(
+      'bids.created_at',
+      '<',
+      sql<Date>`(${filters.to}::date + 1)::timestamp AT TIME ZONE ${FILTER_TIME_ZONE}`,
+    );
+  }
+  if (filters.q) {
+    const digits = filters.q.replace(/\D/g, '');
+    const pattern = `%${filters.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    query = query.where((eb) => {
+      const conditions: Expression<SqlBool>[] = [eb('bids.name', 'ilike', pattern)];
+      if (digits.length >= 4) conditions.push(eb('bids.phone', 'like', `%${digits}%`));
+      return eb.or(conditions);
+    });
+  }
+  return query;
+}
+
+const LIST_COLUMNS = [
+  'bids.id',
+  'bids.created_at',
+  'bids.name',
+  'bids.phone',
+  'bids.kind',
+  'bids.subject_title',
+  'bids.status',
+  'bids.comment',
+  'bids.staff_note',
+  'bids.source_page',
+  'bids.utm',
+  'bids.status_changed_at',
+  'gyms.name as gym_name',
+] as const;
+
+/**
+ * Newest first, keyset-paginated: `after` is the id of the last bid shown, and the next page starts
+ * strictly below its (created_at, id) — an index range scan however deep the page.
+ */
+export async function listBids(db: Database, filters: BidFilters, after: number | null, limit = BIDS_PAGE_SIZE) {
+  let query = filtered(db, filters)
+    .leftJoin('gyms', 'gyms.id', 'bids.gym_id')
+    .select(LIST_COLUMNS)
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('bids as other')
+            .select(sql`1`.as('one'))
+            .whereRef('other.phone', '=', 'bids.phone')
+            .whereRef('other.id', '!=', 'bids.id')
+            .where(
+              sql<SqlBool>`other.created_at BETWEEN bids.created_at - ${`${REPEAT_PHONE_DAYS} days`}::interval AND bids.created_at`,
+            ),
+        )
+        .as('repeat_phone'),
+    );
+  if (after !== null) {
+    query = query.where(
+      sql<SqlBool>`(bids.created_at, bids.id) < (SELECT created_at, id FROM bids WHERE id = ${after})`,
+    );
+  }
+  const rows = await query
+    .orderBy('bids.created_at', 'desc')
+    .orderBy('bids.id', 'desc')
+    .limit(limit + 1)
+    .execute();
+  return { bids: rows.slice(0, limit), nextAfter: rows.length > limit ? rows[limit - 1]!.id : null };
+}
+
+export type BidListRow = Awaited<ReturnType<typeof listBids>>['bids'][number];
+
+/** Every bid matching the filters, in batches, for the streamed CSV export. */
+export async function* iterateBids(db: Database, filters: BidFilters, batchSize = 2000) {
+  let after: number | null = null;
+  for (;;) {
+    let query = filtered(db, filters).leftJoin('gyms', 'gyms.id', 'bids.gym_id').select(LIST_COLUMNS);
+    if (after !== null) {
+      query = query.where(
+        sql<SqlBool>`(bids.created_at, bids.id) < (SELECT created_at, id FROM bids WHERE id = ${after})`,
+      );
+    }
+    const rows = await query.orderBy('bids.created_at', 'desc').orderBy('bids.id', 'desc').limit(batchSize).execute();
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+export async function getBid(db: Database, id: number) {
+  const bid = await db
+    .selectFrom('bids')
+    .leftJoin('gyms', 'gyms.id', 'bids.gym_id')
+    .leftJoin('staff_users', 'staff_users.id', 'bids.status_changed_by')
+    .selectAll('bids')
+    .select(['gyms.name as gym_name', 'staff_users.name as changed_by_name', 'staff_users.email as changed_by_email'])
+    .where('bids.id', '=', id)
+    .executeTakeFirst();
+  if (!bid) return null;
+  const [events, samePhone] = await Promise.all([
+    db
+      .selectFrom('bid_events')
+      .leftJoin('staff_users', 'staff_users.id', 'bid_events.staff_user_id')
+      .select([
+        'bid_events.id',
+        'bid_events.from_status',
+        'bid_events.to_status',
+        'bid_events.note',
+        'bid_events.created_at',
+        'staff_users.name as staff_name',
+        'staff_users.email as staff_email',
+      ])
+      .where('bid_events.bid_id', '=', id)
+      .orderBy('bid_events.created_at')
+      .orderBy('bid_events.id')
+      .execute(),
+    db
+      .selectFrom('bids')
+      .select(['id', 'created_at', 'kind', 'status', 'subject_title'])
+      .where('phone', '=', bid.phone)
+      .where('id', '!=', id)
+      .where(
+        sql<SqlBool>`created_at BETWEEN ${new Date(bid.created_at)}::timestamptz - ${`${REPEAT_PHONE_DAYS} days`}::interval AND ${new Date(bid.created_at)}::timestamptz + ${`${REPEAT_PHONE_DAYS} days`}::interval`,
+      )
+      .orderBy('created_at', 'desc')
+      .limit(10)
+      .execute(),
+  ]);
+  return { bid, events, samePhone };
+}
+
+export type StatusChangeResult = 'ok' | 'conflict' | 'missing' | 'invalid';
+
+/** Moves a bid along its workflow with a note; the history row records who and when. */
+export async function changeBidStatus(
+  db: Database,
+  input: { id: number; version: number; to: BidStatus; note: string; staffUserId: number },
+): Promise<StatusChangeResult> {
+  return db.transaction().execute(async (trx) => {
+    const bid = await trx
+      .selectFrom('bids')
+      .select(['status', 'version'])
+      .where('id', '=', input.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!bid) return 'missing';
+    if (bid.version !== input.version) return 'conflict';
+    if (!BID_TRANSITIONS[bid.status].includes(input.to)) return 'invalid';
+    await trx
+      .updateTable('bids')
+      .set({
+        status: input.to,
+        staff_note: input.note || null,
+        status_changed_by: input.staffUserId,
+        status_changed_at: sql`now()`,
+        version: sql`version + 1`,
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', input.id)
+      .execute();
+    await trx
+      .insertInto('bid_events')
+      .values({
+        bid_id: input.id,
+        staff_user_id: input.staffUserId,
+        from_status: bid.status,
+        to_status: input.to,
+        note: input.note,
+      })
+      .execute();
+    await recordAudit(trx, {
+      staffUserId: input.staffUserId,
+      action: 'status',
+      entity: 'bid',
+      entityId: input.id,
+      fields: ['status', 'staff_note'],
+    });
+    return 'ok';
+  });
+}
+
+export async function listGymOptions(db: Database) {
+  return db.selectFrom('gyms').select(['id', 'name']).orderBy('sort_order').orderBy('id').execute();
+}

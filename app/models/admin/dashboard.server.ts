@@ -1,0 +1,109 @@
+/** The figures of the staff dashboard (issue 4, item 6). */
+import { type SqlBool, sql } from 'kysely';
+import type { Database } from '../../../db/index.ts';
+
+export const CHART_DAYS = 30;
+const TIME_ZONE = 'Europe/Moscow';
+
+export async function newBidsPerGym(db: Database) {
+  return db
+    .selectFrom('bids')
+    .leftJoin('gyms', 'gyms.id', 'bids.gym_id')
+    .select(['bids.gym_id', 'gyms.name'])
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('bids.status', '=', 'new')
+    .groupBy(['bids.gym_id', 'gyms.name'])
+    .orderBy('count', 'desc')
+    .execute();
+}
+
+/** Bids per calendar day (Moscow) for the last 30 days, zeros included. */
+export async function bidsPerDay(db: Database): Promise<Array<{ day: string; count: number }>> {
+  const { rows } = await sql<{ day: string; count: number }>`
+    SELECT to_char(d.day, 'YYYY-MM-DD') AS day, count(b.id)::integer AS count
+    FROM generate_series(
+      (now() AT TIME ZONE ${TIME_ZONE})::date - ${CHART_DAYS - 1}::integer,
+      (now() AT TIME ZONE ${TIME_ZONE})::date,
+      interval '1 day'
+    ) AS d(day)
+    LEFT JOIN bids b
+      ON b.created_at >= d.day::timestamp AT TIME ZONE ${TIME_ZONE}
+     AND b.created_at < (d.day + interval '1 day')::timestamp AT TIME ZONE ${TIME_ZONE}
+    GROUP BY d.day
+    ORDER BY d.day
+  `.execute(db);
+  return rows.map((row) => ({ day: row.day, count: Number(row.count) }));
+}
+
+export async function bidCounts(db: Database) {
+  const row = await db
+    .selectFrom('bids')
+    .select((eb) => [
+      eb.fn.countAll<number>().filterWhere('status', '=', 'new').as('new'),
+      eb.fn.countAll<number>().filterWhere('status', '=', 'in_progress').as('in_progress'),
+      eb.fn.countAll<number>().filterWhere(sql<SqlBool>`created_at > now() - interval '7 days'`).as('week'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { new: Number(row.new), inProgress: Number(row.in_progress), week: Number(row.week) };
+}
+
+export async function recentChanges(db: Database, limit = 10) {
+  return db
+    .selectFrom('audit_log')
+    .leftJoin('staff_users', 'staff_users.id', 'audit_log.staff_user_id')
+    .select([
+      'audit_log.id',
+      'audit_log.action',
+      'audit_log.entity',
+      'audit_log.entity_id',
+      'audit_log.fields',
+      'audit_log.created_at',
+      'staff_users.name as staff_name',
+      'staff_users.email as staff_email',
+    ])
+    .where('audit_log.action', 'not in', ['login', 'logout'])
+    .orderBy('audit_log.created_at', 'desc')
+    .orderBy('audit_log.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export interface HealthWarning {
+  text: string;
+  href: string;
+}
+
+/** Content that looks unfinished or stale on the public site. */
+export async function contentHealth(db: Database): Promise<HealthWarning[]> {
+  const [coaches, gyms, promos, trainings] = await Promise.all([
+    db.selectFrom('coaches').select(['id', 'full_name']).where('photo_image_id', 'is', null).execute(),
+    db
+      .selectFrom('gyms')
+      .select(['id', 'name'])
+      .where((eb) => eb.or([eb('lat', 'is', null), eb('lng', 'is', null)]))
+      .execute(),
+    db
+      .selectFrom('promos')
+      .select(['id', 'title'])
+      .where('published', '=', true)
+      .where('ends_on', '<', sql<string>`(now() AT TIME ZONE ${TIME_ZONE})::date`)
+      .execute(),
+    db
+      .selectFrom('trainings')
+      .select(['id', 'title'])
+      .where('published', '=', true)
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('schedule_slots').select('id').whereRef('training_id', '=', 'trainings.id'))),
+      )
+      .execute(),
+  ]);
+  return [
+    ...coaches.map((c) => ({ text: `Тренер «${c.full_name}» без фото`, href: `/admin/coaches/${c.id}` })),
+    ...gyms.map((g) => ({ text: `Зал «${g.name}» без координат`, href: `/admin/gyms/${g.id}` })),
+    ...promos.map((p) => ({ text: `Акция «${p.title}» закончилась, но опубликована`, href: `/admin/promos/${p.id}` })),
+    ...trainings.map((t) => ({
+      text: `Тренировка «${t.title}» без занятий в расписании`,
+      href: `/admin/trainings/${t.id}`,
+    })),
+  ];
+}

@@ -1,0 +1,197 @@
+import { data, Form, Link, redirect } from 'react-router';
+import { Heading } from '~/components/Heading';
+import { changeBidStatus, getBid } from '~/models/admin/bids.server';
+import {
+  BID_KIND_LABELS,
+  BID_STATUS_LABELS,
+  BID_STATUSES,
+  BID_TRANSITIONS,
+  REPEAT_PHONE_DAYS,
+} from '~/utils/admin-bids';
+import { adminTitle } from '~/utils/admin-sections';
+import { getStaff } from '~/utils/auth.server';
+import { setFlash } from '~/utils/flash.server';
+import { formatDateTime } from '~/utils/format';
+import { getDb } from '~/utils/services.server';
+import type { BidStatus } from '../../../../db/schema.ts';
+import type { Route } from './+types/detail';
+
+function parseId(id: string): number {
+  if (!/^\d{1,10}$/.test(id)) throw new Response('Заявка не найдена', { status: 404 });
+  return Number(id);
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const found = await getBid(getDb(context), parseId(params.id));
+  if (!found) throw new Response('Заявка не найдена', { status: 404 });
+  return found;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: adminTitle('Заявки') }];
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = parseId(params.id);
+  const form = await request.formData();
+  const to = String(form.get('status') ?? '') as BidStatus;
+  const note = String(form.get('note') ?? '')
+    .trim()
+    .slice(0, 2000);
+  const version = Number(form.get('version'));
+  const errors: Record<string, string> = {};
+  if (!BID_STATUSES.includes(to)) errors.status = 'Выберите новый статус';
+  if (to === 'rejected' && !note) errors.note = 'Укажите причину отказа';
+  if (Object.keys(errors).length) return data({ errors, note, status: to, formError: null }, { status: 400 });
+
+  const result = await changeBidStatus(getDb(context), { id, version, to, note, staffUserId: getStaff(context).id });
+  if (result === 'missing') throw new Response('Заявка не найдена', { status: 404 });
+  if (result !== 'ok') {
+    const formError =
+      result === 'conflict'
+        ? 'Статус заявки уже изменил другой сотрудник. Обновите страницу и проверьте историю; ваша заметка осталась в форме.'
+        : 'Такой переход статуса невозможен';
+    return data({ errors: {} as Record<string, string>, note, status: to, formError }, { status: 409 });
+  }
+  return redirect(`/admin/bids/${id}`, {
+    headers: { 'Set-Cookie': await setFlash({ kind: 'success', text: `Статус: ${BID_STATUS_LABELS[to]}` }) },
+  });
+}
+
+export default function BidPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { bid, events, samePhone } = loaderData;
+  const next = BID_TRANSITIONS[bid.status];
+  const utm = Object.entries(bid.utm ?? {});
+  return (
+    <section className="admin-section">
+      <p>
+        <Link to="/admin/bids" className="admin-link">
+          ← Заявки
+        </Link>
+      </p>
+      <Heading level={1}>
+        Заявка №{bid.id}: {bid.name}
+      </Heading>
+      {samePhone.length ? (
+        <div className="admin-hint" role="note">
+          <p>
+            С этого телефона за {REPEAT_PHONE_DAYS} дней есть ещё {samePhone.length}{' '}
+            {samePhone.length === 1 ? 'заявка' : 'заявки'}:
+          </p>
+          <ul>
+            {samePhone.map((other) => (
+              <li key={other.id}>
+                <Link to={`/admin/bids/${other.id}`}>
+                  №{other.id} от {formatDateTime(other.created_at)}
+                </Link>{' '}
+                — {BID_KIND_LABELS[other.kind]}, {BID_STATUS_LABELS[other.status]}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <dl className="admin-details">
+        <dt>Статус</dt>
+        <dd>
+          <span className={`admin-status admin-status--${bid.status}`}>{BID_STATUS_LABELS[bid.status]}</span>
+          {bid.status_changed_at ? (
+            <span className="admin-muted">
+              {' '}
+              · {bid.changed_by_name || bid.changed_by_email || 'сотрудник'}, {formatDateTime(bid.status_changed_at)}
+            </span>
+          ) : null}
+        </dd>
+        <dt>Телефон</dt>
+        <dd>
+          <a href={`tel:${bid.phone}`}>{bid.phone}</a>
+        </dd>
+        <dt>Получена</dt>
+        <dd>{formatDateTime(bid.created_at)}</dd>
+        <dt>Зал</dt>
+        <dd>{bid.gym_name ?? '—'}</dd>
+        <dt>Тип</dt>
+        <dd>
+          {BID_KIND_LABELS[bid.kind]}
+          {bid.subject_title ? ` · ${bid.subject_title}` : ''}
+        </dd>
+        <dt>Комментарий</dt>
+        <dd className="admin-pre">{bid.comment || '—'}</dd>
+        <dt>Заметка сотрудника</dt>
+        <dd className="admin-pre">{bid.staff_note || '—'}</dd>
+        <dt>Страница</dt>
+        <dd>{bid.source_page || '—'}</dd>
+        {utm.length ? (
+          <>
+            <dt>UTM</dt>
+            <dd>{utm.map(([key, value]) => `${key}=${value}`).join(', ')}</dd>
+          </>
+        ) : null}
+        <dt>Согласие на обработку данных</dt>
+        <dd>
+          {formatDateTime(bid.consent_at)} (версия {bid.consent_version})
+        </dd>
+      </dl>
+
+      <Heading level={2}>Изменить статус</Heading>
+      <Form method="post" className="admin-form" noValidate>
+        <input type="hidden" name="version" value={bid.version} />
+        {actionData?.formError ? (
+          <p className="admin-form__error" role="alert">
+            {actionData.formError}
+          </p>
+        ) : null}
+        <div className="admin-field">
+          <label htmlFor="bid-status" className="admin-field__label">
+            Новый статус
+          </label>
+          <select id="bid-status" name="status" defaultValue={actionData?.status ?? next[0]}>
+            {next.map((status) => (
+              <option key={status} value={status}>
+                {BID_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+          {actionData?.errors.status ? <p className="admin-field__error">{actionData.errors.status}</p> : null}
+        </div>
+        <div className="admin-field">
+          <label htmlFor="bid-note" className="admin-field__label">
+            Заметка (для отказа — причина)
+          </label>
+          <textarea
+            id="bid-note"
+            name="note"
+            rows={3}
+            defaultValue={actionData?.note ?? ''}
+            aria-invalid={actionData?.errors.note ? true : undefined}
+            aria-describedby={actionData?.errors.note ? 'bid-note-error' : undefined}
+          />
+          {actionData?.errors.note ? (
+            <p id="bid-note-error" className="admin-field__error">
+              {actionData.errors.note}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="admin-button">
+          Сохранить статус
+        </button>
+      </Form>
+
+      <Heading level={2}>История</Heading>
+      {events.length === 0 ? (
+        <p className="admin-muted">Статус ещё не менялся.</p>
+      ) : (
+        <ol className="admin-history">
+          {events.map((event) => (
+            <li key={event.id}>
+              <strong>
+                {event.from_status ? BID_STATUS_LABELS[event.from_status] : '—'} → {BID_STATUS_LABELS[event.to_status]}
+              </strong>{' '}
+              <span className="admin-muted">
+                {event.staff_name || event.staff_email || 'сотрудник'}, {formatDateTime(event.created_at)}
+              </span>
+              {event.note ? <p className="admin-pre">{event.note}</p> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import { Form, Link } from 'react-router';
+import { Heading } from '~/components/Heading';
+import { type BidFilters, listBids, listGymOptions, parseBidFilters } from '~/models/admin/bids.server';
+import { BID_KIND_LABELS, BID_KINDS, BID_STATUS_LABELS, BID_STATUSES, REPEAT_PHONE_DAYS } from '~/utils/admin-bids';
+import { adminTitle } from '~/utils/admin-sections';
+import { formatDateTime } from '~/utils/format';
+import { getDb } from '~/utils/services.server';
+import type { Route } from './+types/list';
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const db = getDb(context);
+  const filters = parseBidFilters(url.searchParams);
+  const afterParam = url.searchParams.get('after') ?? '';
+  const after = /^\d{1,10}$/.test(afterParam) ? Number(afterParam) : null;
+  const [page, gyms] = await Promise.all([listBids(db, filters, after), listGymOptions(db)]);
+  return { ...page, gyms, filters, isFirstPage: after === null };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: adminTitle('Заявки') }];
+
+function filterParams(filters: BidFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.status) params.set('status', filters.status);
+  if (filters.gymId !== null) params.set('gym', String(filters.gymId));
+  if (filters.kind) params.set('kind', filters.kind);
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  if (filters.q) params.set('q', filters.q);
+  return params;
+}
+
+export default function BidInbox({ loaderData }: Route.ComponentProps) {
+  const { bids, nextAfter, gyms, filters, isFirstPage } = loaderData;
+  const params = filterParams(filters);
+  const nextParams = new URLSearchParams(params);
+  if (nextAfter !== null) nextParams.set('after', String(nextAfter));
+  return (
+    <section className="admin-section">
+      <div className="admin-section__head">
+        <Heading level={1}>Заявки</Heading>
+        <a href={`/admin/bids/export.csv?${params}`} className="admin-button admin-button--ghost" download>
+          Скачать CSV
+        </a>
+      </div>
+      <Form method="get" className="admin-filters" role="search" aria-label="Фильтры заявок">
+        <label>
+          <span>Статус</span>
+          <select name="status" defaultValue={filters.status ?? ''}>
+            <option value="">Все</option>
+            {BID_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {BID_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>Зал</span>
+          <select name="gym" defaultValue={filters.gymId ?? ''}>
+            <option value="">Все</option>
+            {gyms.map((gym) => (
+              <option key={gym.id} value={gym.id}>
+                {gym.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>Тип</span>
+          <select name="kind" defaultValue={filters.kind ?? ''}>
+            <option value="">Все</option>
+            {BID_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {BID_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>С даты</span>
+          <input type="date" name="from" defaultValue={filters.from ?? ''} />
+        </label>
+        <label>
+          <span>По дату</span>
+          <input type="date" name="to" defaultValue={filters.to ?? ''} />
+        </label>
+        <label>
+          <span>Имя или телефон</span>
+          <input type="search" name="q" defaultValue={filters.q} />
+        </label>
+        <button type="submit" className="admin-button admin-button--ghost">
+          Показать
+        </button>
+        {params.size ? (
+          <Link to="/admin/bids" className="admin-link">
+            Сбросить
+          </Link>
+        ) : null}
+      </Form>
+
+      {bids.length === 0 ? (
+        <p>Заявок не найдено.</p>
+      ) : (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Дата</th>
+              <th scope="col">Имя</th>
+              <th scope="col">Телефон</th>
+              <th scope="col">Зал</th>
+              <th scope="col">Тип</th>
+              <th scope="col">Статус</th>
+            </tr>
+          </thead>
+          <tbody>
+            {bids.map((bid) => (
+              <tr key={bid.id} className={bid.status === 'new' ? 'admin-table__row--new' : undefined}>
+                <td>{formatDateTime(bid.created_at)}</td>
+                <td>
+                  <Link to={`/admin/bids/${bid.id}`}>{bid.name}</Link>
+                </td>
+                <td>
+                  {bid.phone}
+                  {bid.repeat_phone ? (
+                    <span
+                      className="admin-badge"
+                      title={`Этот телефон уже оставлял заявку за ${REPEAT_PHONE_DAYS} дней`}
+                    >
+                      повторная
+                    </span>
+                  ) : null}
+                </td>
+                <td>{bid.gym_name ?? '—'}</td>
+                <td>
+                  {BID_KIND_LABELS[bid.kind]}
+                  {bid.subject_title ? <span className="admin-muted"> · {bid.subject_title}</span> : null}
+                </td>
+                <td>
+                  <span className={`admin-status admin-status--${bid.status}`}>{BID_STATUS_LABELS[bid.status]}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <nav className="admin-pagination" aria-label="Страницы">
+        {!isFirstPage ? <Link to={`/admin/bids?${params}`}>← К самым новым</Link> : null}
+        {nextAfter !== null ? <Link to={`/admin/bids?${nextParams}`}>Следующие →</Link> : null}
+      </nav>
+    </section>
+  );
+}

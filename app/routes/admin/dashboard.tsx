@@ -1,0 +1,81 @@
+import { Link } from 'react-router';
+import { AuditList } from '~/components/admin/AuditList';
+import { BidsChart } from '~/components/admin/BidsChart';
+import { Heading } from '~/components/Heading';
+import { bidCounts, bidsPerDay, contentHealth, newBidsPerGym, recentChanges } from '~/models/admin/dashboard.server';
+import { adminTitle } from '~/utils/admin-sections';
+import { getDb } from '~/utils/services.server';
+import type { Route } from './+types/dashboard';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = getDb(context);
+  const [counts, perGym, perDay, changes, health] = await Promise.all([
+    bidCounts(db),
+    newBidsPerGym(db),
+    bidsPerDay(db),
+    recentChanges(db),
+    contentHealth(db),
+  ]);
+  return { counts, perGym, perDay, changes, health };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: adminTitle() }];
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { counts, perGym, perDay, changes, health } = loaderData;
+  return (
+    <section className="admin-section admin-dashboard">
+      <Heading level={1}>Обзор</Heading>
+      <div className="admin-cards">
+        <Link to="/admin/bids?status=new" className="admin-stat">
+          <span className="admin-stat__value">{counts.new}</span> новых заявок
+        </Link>
+        <Link to="/admin/bids?status=in_progress" className="admin-stat">
+          <span className="admin-stat__value">{counts.inProgress}</span> в работе
+        </Link>
+        <div className="admin-stat">
+          <span className="admin-stat__value">{counts.week}</span> за 7 дней
+        </div>
+      </div>
+
+      <Heading level={2}>Новые заявки по залам</Heading>
+      {perGym.length === 0 ? (
+        <p className="admin-muted">Новых заявок нет.</p>
+      ) : (
+        <ul className="admin-list">
+          {perGym.map((row) => (
+            <li key={row.gym_id ?? 'none'}>
+              <Link to={`/admin/bids?status=new${row.gym_id !== null ? `&gym=${row.gym_id}` : ''}`}>
+                {row.name ?? 'Без зала'}
+              </Link>
+              : {Number(row.count)}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <BidsChart days={perDay} />
+
+      <Heading level={2}>Что стоит поправить</Heading>
+      {health.length === 0 ? (
+        <p className="admin-muted">Замечаний нет.</p>
+      ) : (
+        <ul className="admin-list admin-list--warnings">
+          {health.map((warning) => (
+            <li key={warning.href + warning.text}>
+              <Link to={warning.href}>{warning.text}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Heading level={2}>Последние изменения</Heading>
+      <AuditList entries={changes} />
+      <p>
+        <Link to="/admin/audit" className="admin-link">
+          Весь журнал →
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { data, Form, redirect, useNavigation } from 'react-router';
+import stylesheet from '~/admin.css?url';
+import { Heading } from '~/components/Heading';
+import { isCrossOriginWrite } from '~/middleware/staff.server';
+import { adminTitle } from '~/utils/admin-sections';
+import { recordAudit } from '~/utils/audit.server';
+import { authenticateLogin, findStaffUser, LoginError } from '~/utils/auth.server';
+import { safeRedirectPath } from '~/utils/safe-redirect';
+import { getRequestInfo, getServices } from '~/utils/services.server';
+import { commitSessionCookie, createSession } from '~/utils/session.server';
+import type { Route } from './+types/login';
+
+const AFTER_LOGIN = '/admin';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export const meta: Route.MetaFunction = () => [{ title: adminTitle('Вход') }, { name: 'robots', content: 'noindex' }];
+
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' };
+}
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const redirectTo = safeRedirectPath(url.searchParams.get('redirectTo'), AFTER_LOGIN);
+  if (await findStaffUser(services.database.db, request, services.sessionSecret)) throw redirect(redirectTo);
+  return { redirectTo };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  if (isCrossOriginWrite(request)) throw new Response('Запрос с другого сайта отклонён', { status: 403 });
+  const services = getServices(context);
+  const { ip } = getRequestInfo(context);
+  const db = services.database.db;
+  // remix-auth-form consumes the body, so read our own fields from a clone first (STACK trap 7).
+  const form = await request.clone().formData();
+  const email = String(form.get('email') ?? '').slice(0, 200);
+  const redirectTo = safeRedirectPath(url.searchParams.get('redirectTo') ?? form.get('redirectTo'), AFTER_LOGIN);
+
+  let user: { id: number };
+  try {
+    user = await authenticateLogin(db, request, ip);
+  } catch (error) {
+    if (error instanceof LoginError) return data({ error: error.message, email }, { status: 400 });
+    throw error;
+  }
+  const sessionId = await createSession(db, user.id, { userAgent: request.headers.get('user-agent') ?? '', ip });
+  await recordAudit(db, { staffUserId: user.id, action: 'login', entity: 'session', entityId: null });
+  return redirect(redirectTo, {
+    headers: { 'Set-Cookie': await commitSessionCookie(services.sessionSecret, sessionId) },
+  });
+}
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  return (
+    <section className="login">
+      <Heading level={1}>Вход для сотрудников</Heading>
+      <Form method="post" className="login__form" noValidate>
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        {actionData?.error ? (
+          <p className="login__error" role="alert" id="login-error">
+            {actionData.error}
+          </p>
+        ) : null}
+        <label className="login__field">
+          <span>Email</span>
+          <input
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            defaultValue={actionData?.email ?? ''}
+            aria-describedby={actionData?.error ? 'login-error' : undefined}
+          />
+        </label>
+        <label className="login__field">
+          <span>Пароль</span>
+          <input type="password" name="password" autoComplete="current-password" required />
+        </label>
+        <button type="submit" className="button" disabled={busy}>
+          Войти
+        </button>
+      </Form>
+    </section>
+  );
+}

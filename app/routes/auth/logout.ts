@@ -1,0 +1,26 @@
+import { redirect } from 'react-router';
+import { isCrossOriginWrite } from '~/middleware/staff.server';
+import { recordAudit } from '~/utils/audit.server';
+import { getServices } from '~/utils/services.server';
+import { deleteSession, destroySessionCookie, findSessionUser, readSessionId } from '~/utils/session.server';
+import type { Route } from './+types/logout';
+
+/** Logging out is a POST (a link or an image on another site must not log anyone out). */
+export function loader() {
+  return redirect('/admin');
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (isCrossOriginWrite(request)) throw new Response('Запрос с другого сайта отклонён', { status: 403 });
+  const services = getServices(context);
+  const db = services.database.db;
+  const sessionId = await readSessionId(request, services.sessionSecret);
+  if (sessionId) {
+    const staff = await findSessionUser(db, sessionId);
+    await deleteSession(db, sessionId);
+    if (staff) await recordAudit(db, { staffUserId: staff.id, action: 'logout', entity: 'session', entityId: null });
+  }
+  return redirect('/login', {
+    headers: { 'Set-Cookie': await destroySessionCookie(services.sessionSecret), 'Cache-Control': 'private, no-store' },
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * Staff authentication: remix-auth v4 with a form strategy verifies the credentials (argon2id),
+ * and our own server-side sessions (session.server.ts) remember the result.
+ */
+import { createContext, type RouterContextProvider, redirect } from 'react-router';
+import { Authenticator } from 'remix-auth';
+import { FormStrategy } from 'remix-auth-form';
+import type { Database } from '../../db/index.ts';
+import { verifyPassword } from './password.server.ts';
+import { consumeRateLimit, type RateLimitRule, resetRateLimit, retryAfterText } from './rate-limit.server.ts';
+import { findSessionUser, readSessionId, type StaffIdentity } from './session.server.ts';
+
+export type { StaffIdentity } from './session.server.ts';
+
+/** The signed-in staff user of the request; set by the /admin middleware. */
+export const staffContext = createContext<StaffIdentity | null>(null);
+
+/** Failed-login throttling (SPEC §6), shared across instances through PostgreSQL. */
+export const LOGIN_LIMIT_PER_EMAIL: RateLimitRule = { points: 5, windowSeconds: 15 * 60 };
+export const LOGIN_LIMIT_PER_IP: RateLimitRule = { points: 30, windowSeconds: 15 * 60 };
+
+/** A login refusal whose message is Russian and safe to show on the form. */
+export class LoginError extends Error {
+  override name = 'LoginError';
+}
+
+const INVALID_CREDENTIALS = 'Неверный email или пароль';
+
+interface LoginUser {
+  id: number;
+  email: string;
+}
+
+/**
+ * Verifies an email/password form. Every attempt counts against the per-email and per-IP windows
+ * before the (slow) hash check, so a throttled attacker costs us no argon2 work; success clears both.
+ */
+export async function authenticateLogin(db: Database, request: Request, ip: string | null): Promise<LoginUser> {
+  const authenticator = new Authenticator<LoginUser>().use(
+    new FormStrategy(async ({ form }) => {
+      const email = String(form.get('email') ?? '')
+        .trim()
+        .toLowerCase();
+      const password = String(form.get('password') ?? '');
+      if (!email || !password) throw new LoginError('Введите email и пароль');
+
+      const emailKey = `login:email:${email.slice(0, 200)}`;
+      const ipKey = `login:ip:${ip ?? 'unknown'}`;
+      const [byEmail, byIp] = await Promise.all([
+        consumeRateLimit(db, emailKey, LOGIN_LIMIT_PER_EMAIL),
+        consumeRateLimit(db, ipKey, LOGIN_LIMIT_PER_IP),
+      ]);
+      if (!byEmail.allowed || !byIp.allowed) {
+        const wait = Math.max(
+          byEmail.allowed ? 0 : byEmail.retryAfterSeconds,
+          byIp.allowed ? 0 : byIp.retryAfterSeconds,
+        );
+        throw new LoginError(`Слишком много попыток входа. Попробуйте снова ${retryAfterText(wait)}.`);
+      }
+
+      const user = await db
+        .selectFrom('staff_users')
+        .select(['id', 'email', 'password_hash', 'disabled'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+      // Without an account we still hash once, so response time does not reveal which emails exist.
+      const valid = await verifyPassword(user?.password_hash ?? DUMMY_HASH, password);
+      if (!user || !valid || user.disabled) throw new LoginError(INVALID_CREDENTIALS);
+
+      await Promise.all([resetRateLimit(db, emailKey), resetRateLimit(db, ipKey)]);
+      return { id: user.id, email: user.email };
+    }),
+    'form',
+  );
+  return authenticator.authenticate('form', request);
+}
+
+// argon2id hash of a random string nobody knows; only used to spend equal time on unknown emails.
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$/hAAEvDGIJICkZmLVkORfw$YDqImUpWZeqVws6iYrmtoCd88xxVMgbFJCH83/F0jxY';
+
+/** The staff user of the request, from the session cookie; null when anonymous. */
+export async function findStaffUser(db: Database, request: Request, secret: string): Promise<StaffIdentity | null> {
+  const sessionId = await readSessionId(request, secret);
+  return sessionId ? findSessionUser(db, sessionId) : null;
+}
+
+/** `/login?redirectTo=<this page>` for an anonymous request. */
+export function loginRedirect(url: URL): Response {
+  const target = url.pathname + url.search;
+  return redirect(`/login?redirectTo=${encodeURIComponent(target)}`);
+}
+
+/** The staff user set by the /admin middleware; throws if a route outside /admin asks for it. */
+export function getStaff(context: Readonly<RouterContextProvider>): StaffIdentity {
+  const staff = context.get(staffContext);
+  if (!staff) throw new Error('No staff user in context: is the route under the /admin layout?');
+  return staff;
+}
+
+/** Throws 403 unless the staff user is an admin (only admins manage staff accounts). */
+export function requireAdminRole(staff: StaffIdentity): void {
+  if (staff.role !== 'admin') throw new Response('Доступ только для администраторов', { status: 403 });
+}
