@@ -18,6 +18,7 @@ import { seedDemo } from './db/seed.ts';
 import { ensureAdminFromEnv } from './app/utils/admin-bootstrap.server.ts';
 import { createContentCache } from './app/utils/cache.server.ts';
 import { parseEnv } from './app/utils/env.server.ts';
+import { isDatabaseReady } from './app/utils/health.server.ts';
 import { loadSessionSecret } from './app/utils/secret.server.ts';
 import { createLocalStorage, type Storage } from './app/utils/storage.server.ts';
 
@@ -105,14 +106,10 @@ app.get('/healthz', (_req, res) => {
 });
 app.get('/readyz', async (_req, res) => {
   res.set('Cache-Control', 'no-store');
-  try {
-    await Promise.race([
-      database.db.selectNoFrom((eb) => eb.lit(1).as('one')).execute(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('database timeout')), 2000)),
-    ]);
+  if (await isDatabaseReady(database.db)) {
     res.type('text/plain').send('ready');
-  } catch (error) {
-    logger.warn({ err: error }, 'readiness check failed');
+  } else {
+    logger.warn('readiness check failed: the database does not answer');
     res.status(503).type('text/plain').send('database unavailable');
   }
 });
@@ -206,6 +203,7 @@ async function shutdown(signal: string) {
   force.unref();
   // Stop accepting, let in-flight requests finish, then close the database (PGlite must be closed cleanly).
   server.close(async () => {
+    await cache.stop().catch((err) => logger.error({ err }, 'stopping the cache listener failed'));
     await database.close().catch((err) => logger.error({ err }, 'closing the database failed'));
     logger.info('stopped');
     process.exit(0);

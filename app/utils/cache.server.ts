@@ -12,15 +12,23 @@ export const CACHE_CHANNEL = 'content_changed';
 export function createContentCache(database: DbHandle, logger: Logger) {
   const entries = new Map<string, Promise<unknown>>();
   let listening = false;
+  let unlisten: (() => Promise<void>) | null = null;
 
   return {
     async start() {
       if (listening) return;
-      await database.listen(CACHE_CHANNEL, (payload) => {
+      unlisten = await database.listen(CACHE_CHANNEL, (payload) => {
         logger.debug({ payload }, 'content changed: cache cleared');
         entries.clear();
       });
       listening = true;
+    },
+    /** Releases the LISTEN connection (the pool cannot close while it is held). */
+    async stop() {
+      listening = false;
+      entries.clear();
+      await unlisten?.();
+      unlisten = null;
     },
     /** The cached value, or the loader's result (cached only when it succeeds). */
     get<T>(key: string, load: () => Promise<T>): Promise<T> {
