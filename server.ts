@@ -2,6 +2,7 @@
  * The production (and dev) HTTP server: security headers with a per-request CSP nonce, compression,
  * static assets, the image service, health checks and the React Router handler. See README "Architecture".
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { createIPX, createIPXNodeServer, type IPXStorage } from 'ipx';
+import onHeaders from 'on-headers';
 import pino from 'pino';
 import { pinoHttp } from 'pino-http';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
@@ -30,7 +32,16 @@ process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unha
 
 const startedAt = Date.now();
 const dataDir = path.resolve(env.DATA_DIR);
-const database = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: path.join(dataDir, 'pglite') });
+// Counts SQL round trips per request; `EXPOSE_QUERY_COUNT=1` sends it as `X-Db-Queries` (used by `npm run bench`).
+const queryCount = new AsyncLocalStorage<{ count: number }>();
+const database = await createDb({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: path.join(dataDir, 'pglite'),
+  onQuery: () => {
+    const store = queryCount.getStore();
+    if (store) store.count += 1;
+  },
+});
 const applied = await migrateToLatest(database.db);
 if (applied.length) logger.info({ applied }, 'migrations applied');
 
@@ -70,6 +81,14 @@ app.use((_req, res, next) => {
   res.locals.nonce = crypto.randomBytes(16).toString('base64');
   next();
 });
+
+if (process.env.EXPOSE_QUERY_COUNT === '1') {
+  app.use((_req, res, next) => {
+    const store = { count: 0 };
+    onHeaders(res, () => res.setHeader('X-Db-Queries', String(store.count)));
+    queryCount.run(store, next);
+  });
+}
 
 const yandexMaps = env.YANDEX_MAPS_API_KEY ? ['https://api-maps.yandex.ru', 'https://*.maps.yandex.net', 'https://yandex.ru', 'https://*.yandex.ru'] : [];
 const yandexMetrika = env.YANDEX_METRIKA_ID ? ['https://mc.yandex.ru', 'https://mc.yandex.com'] : [];

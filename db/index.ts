@@ -19,6 +19,8 @@ export interface DbOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   max?: number;
+  /** Called after every query (used to count queries per request). */
+  onQuery?: () => void;
 }
 
 export interface DbHandle {
@@ -37,7 +39,7 @@ pg.types.setTypeParser(INT8_OID, (value) => Number(value));
 export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.max ?? 10 });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queryLogger(options) });
     return {
       db,
       kind: 'postgres',
@@ -63,7 +65,7 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
   const pglite = await PGlite.create(dataDir, {
     parsers: { [DATE_OID]: (value: string) => value, [INT8_OID]: (value: string) => Number(value) },
   });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), log: queryLogger(options) });
   return {
     db,
     kind: 'pglite',
@@ -75,6 +77,10 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
       if (!pglite.closed) await pglite.close();
     },
   };
+}
+
+function queryLogger({ onQuery }: DbOptions) {
+  return onQuery ? () => onQuery() : undefined;
 }
 
 export async function migrateToLatest(db: Database): Promise<string[]> {
