@@ -14,6 +14,8 @@ type Numeric = ColumnType<string, number | string, number | string>;
 type DateString = ColumnType<string, string, string>;
 /** `time` columns are `HH:MM:SS` strings. */
 type TimeString = ColumnType<string, string, string>;
+/** Text with a database default (usually ''): optional on insert. */
+type DefaultedText = ColumnType<string, string | undefined, string>;
 /** Optimistic-concurrency counter for staff edits. */
 type Version = ColumnType<number, number | undefined, number>;
 
@@ -32,7 +34,7 @@ export interface ImageTable {
   height: number;
   byte_size: number;
   /** Tiny blurred webp as a data URI (10×10, quality 50, blur 3). */
-  placeholder: string;
+  placeholder: DefaultedText;
   created_at: CreatedAt;
 }
 
@@ -42,10 +44,10 @@ export interface GymTable {
   address: string;
   lat: Numeric | null;
   lng: Numeric | null;
-  phone: string;
-  opening_hours: string;
+  phone: DefaultedText;
+  opening_hours: DefaultedText;
   time_zone: ColumnType<string, string | undefined, string>;
-  description: string;
+  description: DefaultedText;
   cover_image_id: number | null;
   sort_order: ColumnType<number, number | undefined, number>;
   published: ColumnType<boolean, boolean | undefined, boolean>;
@@ -57,8 +59,8 @@ export interface GymTable {
 export interface TrendTable {
   id: Generated<number>;
   title: string;
-  summary: string;
-  description: string;
+  summary: DefaultedText;
+  description: DefaultedText;
   cover_image_id: number | null;
   sort_order: ColumnType<number, number | undefined, number>;
   published: ColumnType<boolean, boolean | undefined, boolean>;
@@ -71,7 +73,7 @@ export interface TrainingTable {
   id: Generated<number>;
   trend_id: number;
   title: string;
-  description: string;
+  description: DefaultedText;
   level: TrainingLevel;
   duration_min: number;
   cover_image_id: number | null;
@@ -86,9 +88,9 @@ export interface CoachTable {
   id: Generated<number>;
   full_name: string;
   photo_image_id: number | null;
-  position: string;
-  summary: string;
-  bio: string;
+  position: DefaultedText;
+  summary: DefaultedText;
+  bio: DefaultedText;
   experience_since: number | null;
   achievements: JSONColumnType<string[], string, string>;
   sort_order: ColumnType<number, number | undefined, number>;
@@ -118,7 +120,7 @@ export interface ScheduleSlotTable {
   /** Gym-local start time. */
   start_time: TimeString;
   duration_min: number;
-  room: string;
+  room: DefaultedText;
   capacity: number | null;
   version: Version;
   created_at: CreatedAt;
@@ -135,14 +137,14 @@ export interface ScheduleChangeTable {
   coach_id: number | null;
   /** For `changed`: the new start time, if any. */
   start_time: TimeString | null;
-  note: string;
+  note: DefaultedText;
   created_at: CreatedAt;
 }
 
 export interface CardTable {
   id: Generated<number>;
   title: string;
-  description: string;
+  description: DefaultedText;
   /** Whole rubles. */
   price: number;
   validity_months: number | null;
@@ -165,7 +167,7 @@ export interface CardGymTable {
 export interface PromoTable {
   id: Generated<number>;
   title: string;
-  text: string;
+  text: DefaultedText;
   image_id: number | null;
   /** Inclusive, gym-local. */
   starts_on: DateString;
@@ -189,7 +191,7 @@ export interface GalleryImageTable {
   id: Generated<number>;
   image_id: number;
   alt: string;
-  caption: string;
+  caption: DefaultedText;
   /** null = shown for every gym. */
   gym_id: number | null;
   sort_order: ColumnType<number, number | undefined, number>;
@@ -205,7 +207,7 @@ export interface PartnerTable {
   logo_image_id: number | null;
   /** http(s) only — enforced by a check constraint too. */
   url: string;
-  description: string;
+  description: DefaultedText;
   sort_order: ColumnType<number, number | undefined, number>;
   published: ColumnType<boolean, boolean | undefined, boolean>;
   version: Version;
@@ -218,16 +220,16 @@ export interface BidTable {
   name: string;
   /** E.164, `+7XXXXXXXXXX` for Russian numbers. */
   phone: string;
-  comment: string;
+  comment: DefaultedText;
   gym_id: number | null;
   kind: BidKind;
   subject_id: number | null;
   /** Title of the subject when the bid was made (survives renames and deletes). */
-  subject_title: string;
+  subject_title: DefaultedText;
   consent_at: Date | string;
   consent_version: string;
   consent_ip: string | null;
-  source_page: string;
+  source_page: DefaultedText;
   utm: JSONColumnType<Record<string, string>, string | undefined, string>;
   status: ColumnType<BidStatus, BidStatus | undefined, BidStatus>;
   staff_note: string | null;
@@ -244,7 +246,7 @@ export interface BidEventTable {
   staff_user_id: number | null;
   from_status: BidStatus | null;
   to_status: BidStatus;
-  note: string;
+  note: DefaultedText;
   created_at: CreatedAt;
 }
 
@@ -252,7 +254,7 @@ export interface StaffUserTable {
   id: Generated<number>;
   /** Stored lower-cased. */
   email: string;
-  name: string;
+  name: DefaultedText;
   password_hash: string;
   role: StaffRole;
   disabled: ColumnType<boolean, boolean | undefined, boolean>;
@@ -266,7 +268,7 @@ export interface SessionTable {
   id: string;
   staff_user_id: number;
   expires_at: Date | string;
-  user_agent: string;
+  user_agent: DefaultedText;
   ip: string | null;
   created_at: CreatedAt;
 }

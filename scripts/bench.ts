@@ -94,7 +94,9 @@ async function main() {
         non2xx: result.non2xx,
         errors: result.errors,
       });
-      console.log(`${target.padEnd(40)} ${String(Math.round(result.requests.average)).padStart(6)} req/s  p99 ${result.latency.p99} ms`);
+      console.log(
+        `${target.padEnd(40)} ${String(Math.round(result.requests.average)).padStart(6)} req/s  p99 ${result.latency.p99} ms`,
+      );
     }
 
     const report = {

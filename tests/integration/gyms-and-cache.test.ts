@@ -13,7 +13,14 @@ describeEachDb('published gyms and the content cache', (t) => {
       .insertInto('gyms')
       .values([
         { name: 'Второй', address: 'ул. Ленина, 2', lat: 56.8, lng: 60.6, sort_order: 2, description: '' },
-        { name: 'Первый', address: 'ул. Ленина, 1', lat: '56.838011', lng: '60.597465', sort_order: 1, description: '' },
+        {
+          name: 'Первый',
+          address: 'ул. Ленина, 1',
+          lat: '56.838011',
+          lng: '60.597465',
+          sort_order: 1,
+          description: '',
+        },
         { name: 'Скрытый', address: 'ул. Ленина, 3', published: false, sort_order: 0, description: '' },
       ])
       .execute();

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDb } from '../../db/index.ts';
 import { isDatabaseReady } from '../../app/utils/health.server.ts';
+import { createDb } from '../../db/index.ts';
 import { availableDbKinds, openTestDb } from './db-harness.ts';
 
 describe('readiness (GET /readyz)', () => {
