@@ -40,7 +40,10 @@ export default function handleRequest(
     const message = isRouteErrorResponse(error) ? String(error.data) : error instanceof Error ? error.message : '';
     logFor(loadContext)?.warn({ status: responseStatusCode, userAgent, err: message }, 'error answered to a bot');
     responseHeaders.set('Content-Type', 'text/plain; charset=utf-8');
-    const body = request.method.toUpperCase() === 'HEAD' ? null : `${responseStatusCode} ${STATUS_CODES[responseStatusCode] ?? ''}`;
+    const body =
+      request.method.toUpperCase() === 'HEAD'
+        ? null
+        : `${responseStatusCode} ${STATUS_CODES[responseStatusCode] ?? ''}`;
     return new Response(body, { status: responseStatusCode, headers: responseHeaders });
   }
 

@@ -54,6 +54,9 @@ export async function listPublishedGyms(db: Database): Promise<PublicGym[]> {
 }
 
 /** The published gyms from the content cache: no database round trip on most requests. */
-export function getPublishedGyms(services: { database: { db: Database }; cache: { get<T>(key: string, load: () => Promise<T>): Promise<T> } }) {
+export function getPublishedGyms(services: {
+  database: { db: Database };
+  cache: { get<T>(key: string, load: () => Promise<T>): Promise<T> };
+}) {
   return services.cache.get('gyms', () => listPublishedGyms(services.database.db));
 }

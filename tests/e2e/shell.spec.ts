@@ -61,8 +61,11 @@ test.describe('contract endpoints', () => {
 
   test('hashed build assets are cached immutably', async ({ page, request }) => {
     await page.goto('/');
-    const src = await page.locator('script[type="module"][src^="/assets/"], link[rel="modulepreload"]').first().getAttribute('src') ??
-      (await page.locator('link[rel="modulepreload"]').first().getAttribute('href'));
+    const src =
+      (await page
+        .locator('script[type="module"][src^="/assets/"], link[rel="modulepreload"]')
+        .first()
+        .getAttribute('src')) ?? (await page.locator('link[rel="modulepreload"]').first().getAttribute('href'));
     expect(src).toBeTruthy();
     const response = await request.get(src!);
     expect(response.status()).toBe(200);
