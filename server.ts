@@ -15,14 +15,14 @@ import onHeaders from 'on-headers';
 import pino from 'pino';
 import { pinoHttp } from 'pino-http';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
-import { createDb, migrateToLatest } from './db/index.ts';
-import { seedDemo } from './db/seed.ts';
 import { ensureAdminFromEnv } from './app/utils/admin-bootstrap.server.ts';
 import { createContentCache } from './app/utils/cache.server.ts';
 import { parseEnv } from './app/utils/env.server.ts';
 import { isDatabaseReady } from './app/utils/health.server.ts';
 import { loadSessionSecret } from './app/utils/secret.server.ts';
-import { createLocalStorage, type Storage } from './app/utils/storage.server.ts';
+import { createStorageFromEnv, InvalidStorageKeyError } from './app/utils/storage.server.ts';
+import { createDb, migrateToLatest } from './db/index.ts';
+import { seedDemo } from './db/seed.ts';
 
 const dev = process.argv.includes('--dev');
 const env = parseEnv();
@@ -45,7 +45,7 @@ const database = await createDb({
 const applied = await migrateToLatest(database.db);
 if (applied.length) logger.info({ applied }, 'migrations applied');
 
-const storage: Storage = createLocalStorage(path.join(dataDir, 'uploads'));
+const { storage, kind: storageKind } = createStorageFromEnv(env, dataDir);
 if (await seedDemo(database.db, storage)) logger.info('demo content seeded');
 await ensureAdminFromEnv(database.db, env, logger);
 const sessionSecret = loadSessionSecret(env, dataDir);
@@ -90,7 +90,9 @@ if (process.env.EXPOSE_QUERY_COUNT === '1') {
   });
 }
 
-const yandexMaps = env.YANDEX_MAPS_API_KEY ? ['https://api-maps.yandex.ru', 'https://*.maps.yandex.net', 'https://yandex.ru', 'https://*.yandex.ru'] : [];
+const yandexMaps = env.YANDEX_MAPS_API_KEY
+  ? ['https://api-maps.yandex.ru', 'https://*.maps.yandex.net', 'https://yandex.ru', 'https://*.yandex.ru']
+  : [];
 const yandexMetrika = env.YANDEX_METRIKA_ID ? ['https://mc.yandex.ru', 'https://mc.yandex.com'] : [];
 const s3Images = env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [];
 
@@ -99,7 +101,12 @@ app.use(
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`, ...yandexMaps, ...yandexMetrika],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`,
+          ...yandexMaps,
+          ...yandexMetrika,
+        ],
         styleSrc: ["'self'", "'unsafe-inline'", ...yandexMaps],
         imgSrc: ["'self'", 'data:', 'blob:', ...yandexMaps, ...yandexMetrika, ...s3Images],
         connectSrc: ["'self'", ...yandexMaps, ...yandexMetrika],
@@ -138,21 +145,32 @@ app.get('/readyz', async (_req, res) => {
 const imageStorage: IPXStorage = {
   name: 'club-storage',
   async getMeta(id) {
-    return (await storage.get(stripImgs(id))) ? { mtime: startedAt, maxAge: 60 * 60 * 24 * 365 } : undefined;
+    return (await readImage(id)) ? { mtime: startedAt, maxAge: 60 * 60 * 24 * 365 } : undefined;
   },
   async getData(id) {
-    const bytes = await storage.get(stripImgs(id));
+    const bytes = await readImage(id);
     return bytes ? new Uint8Array(bytes).buffer : undefined;
   },
 };
-function stripImgs(id: string) {
-  return id.replace(/^\/?imgs\//, '');
+/** The stored original for `imgs/<key>`; null for a missing or unsafe key (never a 500). */
+async function readImage(id: string): Promise<Buffer | null> {
+  const key = id.replace(/^\/?imgs\//, '');
+  try {
+    return await storage.get(key);
+  } catch (error) {
+    if (!(error instanceof InvalidStorageKeyError)) logger.warn({ err: error, key }, 'image read failed');
+    return null;
+  }
 }
 const ipx = createIPX({ storage: imageStorage, maxAge: 60 * 60 * 24 * 365 });
 app.use('/_ipx', createIPXNodeServer(ipx));
 app.get('/imgs/{*key}', async (req, res) => {
   const key = ([] as string[]).concat(req.params.key ?? []).join('/');
-  const bytes = key && !key.includes('..') ? await storage.get(key) : null;
+  if (env.S3_PUBLIC_URL && storageKind === 's3') {
+    res.redirect(301, `${env.S3_PUBLIC_URL.replace(/\/+$/, '')}/${key.split('/').map(encodeURIComponent).join('/')}`);
+    return;
+  }
+  const bytes = await readImage(key);
   if (!bytes) {
     res.status(404).type('text/plain').send('Not found');
     return;
@@ -207,7 +225,10 @@ app.all(
 );
 
 const server = app.listen(env.PORT, env.HOST, () => {
-  logger.info({ port: env.PORT, host: env.HOST, database: database.kind, ms: Date.now() - startedAt }, 'listening');
+  logger.info(
+    { port: env.PORT, host: env.HOST, database: database.kind, storage: storageKind, ms: Date.now() - startedAt },
+    'listening',
+  );
 });
 
 let stopping = false;

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { AwsClient } from 'aws4fetch';
 
 export interface Storage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
@@ -77,4 +78,78 @@ export function createLocalStorage(rootDir: string): Storage {
       await fs.rm(resolveKey(key), { force: true });
     },
   };
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region?: string;
+}
+
+/**
+ * S3-compatible object storage (AWS, Yandex Object Storage, MinIO…) with path-style URLs
+ * (`<endpoint>/<bucket>/<key>`), signed with SigV4 by aws4fetch — no SDK needed for three verbs.
+ */
+export function createS3Storage(config: S3Config, fetchImpl: typeof fetch = fetch): Storage {
+  const client = new AwsClient({
+    accessKeyId: config.accessKeyId,
+    secretAccessKey: config.secretAccessKey,
+    service: 's3',
+    region: config.region ?? 'us-east-1',
+  });
+  const base = `${config.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(config.bucket)}`;
+  const urlOf = (key: string) => {
+    assertSafeStorageKey(key);
+    return `${base}/${key.split('/').map(encodeURIComponent).join('/')}`;
+  };
+  const send = async (key: string, init: RequestInit) => {
+    const signed = await client.sign(urlOf(key), init);
+    return fetchImpl(signed);
+  };
+
+  return {
+    async put(key, bytes, contentType) {
+      const response = await send(key, {
+        method: 'PUT',
+        body: new Uint8Array(bytes),
+        headers: { 'Content-Type': contentType, 'Cache-Control': 'public, max-age=31536000, immutable' },
+      });
+      if (!response.ok) throw new Error(`S3 PUT ${key} failed: ${response.status}`);
+    },
+    async get(key) {
+      const response = await send(key, { method: 'GET' });
+      if (response.status === 404) return null;
+      if (!response.ok) throw new Error(`S3 GET ${key} failed: ${response.status}`);
+      return Buffer.from(await response.arrayBuffer());
+    },
+    async remove(key) {
+      const response = await send(key, { method: 'DELETE' });
+      if (!response.ok && response.status !== 404) throw new Error(`S3 DELETE ${key} failed: ${response.status}`);
+    },
+  };
+}
+
+/** S3 when all four S3 settings are present (SPEC §2), else local disk under `DATA_DIR/uploads`. */
+export function createStorageFromEnv(
+  env: {
+    S3_ENDPOINT?: string;
+    S3_BUCKET?: string;
+    S3_ACCESS_KEY_ID?: string;
+    S3_SECRET_ACCESS_KEY?: string;
+  },
+  dataDir: string,
+): { storage: Storage; kind: 's3' | 'local' } {
+  const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = env;
+  if (S3_ENDPOINT && S3_BUCKET && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY) {
+    const storage = createS3Storage({
+      endpoint: S3_ENDPOINT,
+      bucket: S3_BUCKET,
+      accessKeyId: S3_ACCESS_KEY_ID,
+      secretAccessKey: S3_SECRET_ACCESS_KEY,
+    });
+    return { storage, kind: 's3' };
+  }
+  return { storage: createLocalStorage(defaultStorageRoot(dataDir)), kind: 'local' };
 }
