@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from '~/utils/env.server';
+import { loadSessionSecret } from '~/utils/secret.server';
+
+const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'club-secret-'));
+
+describe('configuration (SPEC §2)', () => {
+  it('defaults to port 3000, ./data and no optional integrations', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', NODE_ENV: 'development' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.YANDEX_METRIKA_ID).toBeUndefined();
+  });
+
+  it('treats empty optional variables as absent', () => {
+    expect(parseEnv({ SMTP_URL: '', YANDEX_MAPS_API_KEY: '  ' }).SMTP_URL).toBeUndefined();
+  });
+
+  it('refuses an invalid port with a clear message', () => {
+    expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+
+  it('requires SESSION_SECRET in production with PostgreSQL', () => {
+    const env = parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y' });
+    expect(() => loadSessionSecret(env, tempDir())).toThrow(/SESSION_SECRET is required/);
+  });
+
+  it('otherwise generates a secret once and keeps it in DATA_DIR', () => {
+    const dir = tempDir();
+    const first = loadSessionSecret(parseEnv({}), dir);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(fs.readFileSync(path.join(dir, 'session-secret'), 'utf8')).toBe(first);
+    expect(loadSessionSecret(parseEnv({}), dir)).toBe(first);
+  });
+
+  it('uses SESSION_SECRET when given and refuses a short one', () => {
+    const secret = 'x'.repeat(40);
+    expect(loadSessionSecret(parseEnv({ SESSION_SECRET: secret }), tempDir())).toBe(secret);
+    expect(() => loadSessionSecret(parseEnv({ SESSION_SECRET: 'short' }), tempDir())).toThrow(/32/);
+  });
+});
