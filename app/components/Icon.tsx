@@ -1,10 +1,40 @@
 /** Icons come from the app's own SVG sprite (SPEC §8: no third-party icon service at run time). */
 export type IconName =
-  | 'phone' | 'map-pin' | 'clock' | 'calendar' | 'user' | 'check' | 'chevron-left' | 'chevron-right'
-  | 'chevron-up' | 'chevron-down' | 'menu' | 'close' | 'arrow-right' | 'external' | 'dumbbell' | 'search'
-  | 'logout' | 'edit' | 'trash' | 'eye' | 'eye-off' | 'download' | 'plus';
+  | 'phone'
+  | 'map-pin'
+  | 'clock'
+  | 'calendar'
+  | 'user'
+  | 'check'
+  | 'chevron-left'
+  | 'chevron-right'
+  | 'chevron-up'
+  | 'chevron-down'
+  | 'menu'
+  | 'close'
+  | 'arrow-right'
+  | 'external'
+  | 'dumbbell'
+  | 'search'
+  | 'logout'
+  | 'edit'
+  | 'trash'
+  | 'eye'
+  | 'eye-off'
+  | 'download'
+  | 'plus';
 
-export function Icon({ name, size = 20, className, label }: { name: IconName; size?: number; className?: string; label?: string }) {
+export function Icon({
+  name,
+  size = 20,
+  className,
+  label,
+}: {
+  name: IconName;
+  size?: number;
+  className?: string;
+  label?: string;
+}) {
   return (
     <svg
       className={['icon', className].filter(Boolean).join(' ')}

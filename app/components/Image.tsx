@@ -1,11 +1,12 @@
-import { Image as UnpicImage } from '@unpic/react/base';
+import { transformBaseImageProps } from '@unpic/core/base';
 import type { CSSProperties } from 'react';
 import { transform } from 'unpic/providers/ipx';
 import type { ImageRef } from '~/models/site-image.server';
 import { publicImageUrl } from '~/utils/image-url';
 
-/** SPEC §8 screen widths (xs 320 … 2xl 1536); unpic adds the 2× density variants of the rendered width. */
+/** SPEC §8 screen widths (xs 320 … 2xl 1536); unpic adds the 2× density variant of the rendered width. */
 export const IMAGE_BREAKPOINTS = [320, 640, 768, 1024, 1280, 1536];
+const MAX_RENDERED_WIDTH = 1536;
 
 interface ImageProps {
   image: ImageRef;
@@ -19,29 +20,46 @@ interface ImageProps {
 }
 
 /**
- * The one image component: every picture goes through the image service (`/_ipx/w_…&f_webp/imgs/<key>`), with a
- * srcset over the SPEC's widths, WebP, explicit width/height (no layout shift) and the blurred placeholder behind it.
+ * The one image component: every picture goes through the image service (`/_ipx/f_webp,s_…/imgs/<key>`) with a
+ * srcset over the SPEC's widths, WebP, explicit width/height (no layout shift), lazy below the fold and the blurred
+ * placeholder as background. unpic computes the srcset and sizes; we render the <img> ourselves because unpic's
+ * components drop width/height in responsive layouts and rely on inline styles we do not want.
  */
 export function Image({ image, alt, width, priority = false, className, style }: ImageProps) {
   const ratio = image.width && image.height ? image.height / image.width : 9 / 16;
-  const src = publicImageUrl(image.key);
-  const background = image.placeholder ? `url("${image.placeholder}")` : undefined;
-  const renderedWidth = width ?? Math.min(image.width || 1536, 1536);
+  const renderedWidth = width ?? Math.min(image.width || MAX_RENDERED_WIDTH, MAX_RENDERED_WIDTH);
+  const renderedHeight = Math.round(renderedWidth * ratio);
+  const props = transformBaseImageProps({
+    src: publicImageUrl(image.key),
+    transformer: transform,
+    operations: { f: 'webp' },
+    breakpoints: IMAGE_BREAKPOINTS,
+    layout: 'constrained',
+    width: renderedWidth,
+    height: renderedHeight,
+    priority,
+    unstyled: true,
+  }) as {
+    src?: string;
+    srcset?: string;
+    sizes?: string;
+    loading?: 'lazy' | 'eager';
+    fetchpriority?: 'high' | 'low';
+    decoding?: 'async' | 'sync' | 'auto';
+  };
   return (
-    <UnpicImage
-      src={src}
-      alt={alt}
-      transformer={transform}
-      operations={{ f: 'webp' }}
-      breakpoints={IMAGE_BREAKPOINTS}
-      priority={priority}
-      unstyled
-      className={className ? `image ${className}` : 'image'}
-      // unpic types forbid `style` (its own styles are off with `unstyled`); the placeholder still needs it.
-      {...({ style: { backgroundImage: background, ...style } } as object)}
-      layout="constrained"
+    <img
+      src={props.src}
+      srcSet={props.srcset}
+      sizes={props.sizes}
+      loading={props.loading ?? (priority ? 'eager' : 'lazy')}
+      fetchPriority={props.fetchpriority}
+      decoding={props.decoding ?? 'async'}
       width={renderedWidth}
-      height={Math.round(renderedWidth * ratio)}
+      height={renderedHeight}
+      alt={alt}
+      className={className ? `image ${className}` : 'image'}
+      style={image.placeholder ? { backgroundImage: `url("${image.placeholder}")`, ...style } : style}
     />
   );
 }

@@ -6,6 +6,7 @@ import { BidForm, useBidFormAnswered } from './BidForm';
 import { Heading } from './Heading';
 import { Icon } from './Icon';
 import { Image } from './Image';
+import { SiteLink } from './SiteLink';
 
 export function TrendCard({
   trend,
@@ -17,9 +18,9 @@ export function TrendCard({
       {trend.cover ? <Image className="card__image" image={trend.cover} alt="" width={400} /> : null}
       <div className="card__body">
         <Heading level={3}>
-          <Link to={`/trends/${trend.id}`} prefetch="intent" className="card__link">
+          <SiteLink to={`/trends/${trend.id}`} className="card__link">
             {trend.title}
-          </Link>
+          </SiteLink>
         </Heading>
         <p>{trend.summary}</p>
       </div>
@@ -44,9 +45,9 @@ export function CoachCard({ coach, headingLevel = 3 }: { coach: CoachSummary; he
       ) : null}
       <div className="card__body">
         <Heading level={headingLevel}>
-          <Link to={`/coaches/${coach.id}`} prefetch="intent" className="card__link">
+          <SiteLink to={`/coaches/${coach.id}`} className="card__link">
             {coach.fullName}
-          </Link>
+          </SiteLink>
         </Heading>
         <p className="card__meta">{coach.position}</p>
         {coach.summary ? <p>{coach.summary}</p> : null}

@@ -3,6 +3,7 @@ import type { RootLoaderData } from '~/root';
 import { useGymState } from '~/shell/ShellProvider';
 import { GymSelector } from './GymSelector';
 import { Icon } from './Icon';
+import { SiteNavLink } from './SiteLink';
 
 export const SITE_NAME = 'Атлетика';
 
@@ -29,9 +30,7 @@ export function SiteHeader() {
           <ul>
             {NAV_ITEMS.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} prefetch="intent">
-                  {item.label}
-                </NavLink>
+                <SiteNavLink to={item.to}>{item.label}</SiteNavLink>
               </li>
             ))}
           </ul>
@@ -88,7 +87,9 @@ export function SiteFooter() {
           </ul>
         </nav>
       </div>
-      <p className="container site-footer__legal">© {new Date().getFullYear()} {SITE_NAME}. Все права защищены.</p>
+      <p className="container site-footer__legal">
+        © {new Date().getFullYear()} {SITE_NAME}. Все права защищены.
+      </p>
     </footer>
   );
 }

@@ -86,13 +86,26 @@ function Field({
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, field.hint ? hintId : null].filter(Boolean).join(' ') || undefined;
-  const common = { id, name: field.name, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy };
+  const common = {
+    id,
+    name: field.name,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    'aria-required': field.required ? true : undefined,
+  };
   const text = typeof value === 'string' ? value : '';
+  // The required mark sits outside the <label> so the field's accessible name is exactly its label.
   const label = (
-    <label htmlFor={field.type === 'image' ? `${id}-file` : id} className="admin-field__label">
-      {field.label}
-      {field.required ? <span aria-hidden="true"> *</span> : null}
-    </label>
+    <span className="admin-field__label-row">
+      <label htmlFor={field.type === 'image' ? `${id}-file` : id} className="admin-field__label">
+        {field.label}
+      </label>
+      {field.required ? (
+        <span className="admin-field__required" title="Обязательное поле">
+          *
+        </span>
+      ) : null}
+    </span>
   );
   const after = (
     <>

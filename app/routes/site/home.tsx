@@ -7,6 +7,7 @@ import { Heading } from '~/components/Heading';
 import { Icon } from '~/components/Icon';
 import { Image } from '~/components/Image';
 import { CoachCard, PriceCard, PromoCard, TrendCard } from '~/components/SiteCards';
+import { SiteLink } from '~/components/SiteLink';
 import { publishedCardsQuery } from '~/models/card.server';
 import { publishedCoachesQuery } from '~/models/coach.server';
 import { galleryQuery } from '~/models/gallery.server';
@@ -87,9 +88,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <a className="button button--primary" href="#trial">
               Первое занятие бесплатно
             </a>
-            <Link className="button button--ghost" to="/shedule" prefetch="intent">
+            <SiteLink className="button button--ghost" to="/shedule">
               <Icon name="calendar" size={18} /> Расписание
-            </Link>
+            </SiteLink>
           </div>
         </div>
       </section>

@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useRouteLoaderData } from 'react-router';
 import { Heading } from '~/components/Heading';
 import { Icon } from '~/components/Icon';
+import { SiteLink } from '~/components/SiteLink';
 import { listScheduleFilterOptions, listSessions } from '~/models/schedule.server';
 import type { RootLoaderData } from '~/root';
 import {
@@ -263,9 +264,7 @@ function SessionItem({ session }: { session: Session }) {
         <p className="badge badge--warning">{session.originalCoach ? 'Замена тренера' : 'Изменение'}</p>
       ) : null}
       <p className="session__title">
-        <Link to={`/trainings/${session.training.id}`} prefetch="intent">
-          {session.training.title}
-        </Link>
+        <SiteLink to={`/trainings/${session.training.id}`}>{session.training.title}</SiteLink>
       </p>
       <p className="session__meta">
         {session.trend.title} · {levelLabel(session.training.level)}
@@ -273,9 +272,7 @@ function SessionItem({ session }: { session: Session }) {
       {session.coach ? (
         <p className="session__coach">
           <Icon name="user" size={14} />{' '}
-          <Link to={`/coaches/${session.coach.id}`} prefetch="intent">
-            {session.coach.fullName}
-          </Link>
+          <SiteLink to={`/coaches/${session.coach.id}`}>{session.coach.fullName}</SiteLink>
           {session.originalCoach ? (
             <span className="session__was"> вместо {session.originalCoach.fullName}</span>
           ) : null}

@@ -4,6 +4,7 @@ import { Heading } from '~/components/Heading';
 import { Image } from '~/components/Image';
 import { SessionList } from '~/components/SessionList';
 import { CoachCard } from '~/components/SiteCards';
+import { SiteLink } from '~/components/SiteLink';
 import { publishedCoachesQuery } from '~/models/coach.server';
 import { listSessions } from '~/models/schedule.server';
 import { trendTrainingsQuery } from '~/models/training.server';
@@ -74,9 +75,9 @@ export default function TrendPage({ loaderData }: Route.ComponentProps) {
             <li key={training.id} className="card card--link">
               <div className="card__body">
                 <Heading level={3}>
-                  <Link to={`/trainings/${training.id}`} prefetch="intent" className="card__link">
+                  <SiteLink to={`/trainings/${training.id}`} className="card__link">
                     {training.title}
-                  </Link>
+                  </SiteLink>
                 </Heading>
                 <p className="card__meta">
                   {LEVEL_LABELS[training.level]} · {training.durationMin} мин

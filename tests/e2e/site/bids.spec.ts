@@ -1,0 +1,216 @@
+import { expect, type Page, test } from '@playwright/test';
+import { BROWSER_UA, gotoHydrated, MIN_FILL_WAIT_MS, useUniqueIp } from './helpers';
+
+test.use({ userAgent: BROWSER_UA });
+
+/** Every page with a bid form, and the form to use there. */
+const FORMS = [
+  { path: '/', form: 'Записаться на пробное занятие' },
+  { path: '/new', form: 'Записаться на пробное занятие' },
+  { path: '/promos', form: 'Заявка по акции «Первый месяц за 3 490 ₽»' },
+  { path: '/coaches/1', form: 'Записаться к тренеру' },
+  { path: '/trainings/1', form: 'Записаться на тренировку' },
+] as const;
+
+async function fill(
+  page: Page,
+  formName: string,
+  values: { name?: string; phone?: string; comment?: string; consent?: boolean },
+) {
+  const form = page.getByRole('form', { name: formName });
+  if (values.name !== undefined) await form.getByLabel('Имя').fill(values.name);
+  if (values.phone !== undefined) await form.getByLabel('Телефон').fill(values.phone);
+  if (values.comment !== undefined) await form.getByLabel('Комментарий').fill(values.comment);
+  if (values.consent) await form.getByLabel(/^Я согласен на обработку персональных данных/).check();
+  return form;
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`bid forms ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
+    test.use({ javaScriptEnabled });
+    test.beforeEach(async ({ page }) => {
+      await useUniqueIp(page);
+    });
+
+    for (const { path, form: formName } of FORMS) {
+      test(`${path}: a valid bid is accepted and the success is shown`, async ({ page }) => {
+        if (javaScriptEnabled) await gotoHydrated(page, path);
+        else await page.goto(path);
+        const form = await fill(page, formName, { name: 'Мария Тестова', phone: '8 (912) 345-67-89', consent: true });
+        await page.waitForTimeout(MIN_FILL_WAIT_MS);
+        await form.getByRole('button', { name: 'Отправить заявку' }).click();
+        await expect(page.getByRole('status').filter({ hasText: 'Заявка отправлена' })).toBeVisible();
+        if (javaScriptEnabled) await expect(page).not.toHaveURL(/bid=sent/);
+        else await expect(page).toHaveURL(/bid=sent/);
+      });
+    }
+
+    test('an invalid phone and a missing consent are reported next to the fields; values are kept', async ({
+      page,
+    }) => {
+      if (javaScriptEnabled) await gotoHydrated(page, '/');
+      else await page.goto('/');
+      const form = await fill(page, 'Записаться на пробное занятие', {
+        name: 'Пётр',
+        phone: '12345',
+        comment: 'Хочу на бокс',
+      });
+      await page.waitForTimeout(MIN_FILL_WAIT_MS);
+      await form.getByRole('button', { name: 'Отправить заявку' }).click();
+      const phone = form.getByLabel('Телефон');
+      await expect(phone).toHaveAttribute('aria-invalid', 'true');
+      await expect(phone).toHaveAccessibleDescription(/Проверьте номер/);
+      await expect(form.getByLabel(/^Я согласен/)).toHaveAccessibleDescription(/Без согласия/);
+      await expect(form.getByLabel('Имя')).toHaveValue('Пётр');
+      await expect(phone).toHaveValue('12345');
+      await expect(form.getByLabel('Комментарий')).toHaveValue('Хочу на бокс');
+    });
+
+    test('a missing name is reported and nothing else is lost', async ({ page }) => {
+      await page.goto('/trainings/1');
+      const form = await fill(page, 'Записаться на тренировку', {
+        name: '   ',
+        phone: '+7 912 000-11-22',
+        consent: true,
+      });
+      await page.waitForTimeout(MIN_FILL_WAIT_MS);
+      await form.getByRole('button', { name: 'Отправить заявку' }).click();
+      await expect(form.getByLabel('Имя')).toHaveAccessibleDescription('Укажите, как к вам обращаться');
+      await expect(form.getByLabel('Телефон')).toHaveValue('+7 912 000-11-22');
+      await expect(form.getByLabel(/^Я согласен/)).toBeChecked();
+    });
+
+    test('a card can be ordered from its card', async ({ page }) => {
+      await page.goto('/');
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Годовая карта' }) });
+      await card.getByText('Оставить заявку на карту').click();
+      await card.getByLabel('Имя').fill('Ольга');
+      await card.getByLabel('Телефон').fill('+7 (922) 111-22-33');
+      await card.getByLabel(/^Я согласен/).check();
+      await page.waitForTimeout(MIN_FILL_WAIT_MS);
+      await card.getByRole('button', { name: 'Отправить заявку' }).click();
+      await expect(card.getByRole('status').filter({ hasText: 'Заявка отправлена' })).toBeVisible();
+    });
+  });
+}
+
+test('with JavaScript the form shows a pending state and does not reload the page', async ({ page }) => {
+  await useUniqueIp(page);
+  await gotoHydrated(page, '/coaches/1');
+  await page.evaluate(() => {
+    (window as unknown as { marker: string }).marker = 'still here';
+  });
+  const form = await fill(page, 'Записаться к тренеру', { name: 'Игорь', phone: '89123456789', consent: true });
+  await page.waitForTimeout(MIN_FILL_WAIT_MS);
+  await page.route('**/coaches/1.data*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await form.getByRole('button', { name: 'Отправить заявку' }).click();
+  await expect(page.getByRole('button', { name: 'Отправляем…' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Заявка отправлена' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');
+});
+
+test('the form is usable with the keyboard alone', async ({ page }) => {
+  await useUniqueIp(page);
+  await gotoHydrated(page, '/new');
+  const form = page.getByRole('form', { name: 'Записаться на пробное занятие' });
+  await form.getByLabel('Имя').focus();
+  await page.keyboard.type('Анна');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('+7 912 345 67 80');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Вечером');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await expect(form.getByLabel(/^Я согласен/)).toBeChecked();
+  await page.waitForTimeout(MIN_FILL_WAIT_MS);
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('button', { name: 'Отправить заявку' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Заявка отправлена' })).toBeVisible();
+});
+
+test.describe('bid endpoint robustness', () => {
+  async function tokenFrom(request: import('@playwright/test').APIRequestContext, path: string) {
+    const html = await (await request.get(path, { headers: { 'User-Agent': BROWSER_UA } })).text();
+    const token = /name="token" value="([^"]+)"/.exec(html)?.[1];
+    expect(token).toBeTruthy();
+    return token!;
+  }
+
+  test('a submission right after the page loaded is refused as too fast', async ({ request, baseURL }) => {
+    const token = await tokenFrom(request, '/new');
+    const response = await request.post('/new', {
+      headers: { Origin: baseURL!, 'User-Agent': BROWSER_UA, 'X-Forwarded-For': '10.250.0.1' },
+      form: { formId: 'trial', kind: 'trial', name: 'Бот', phone: '+79123456789', consent: 'on', token },
+    });
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain('слишком быстро');
+  });
+
+  test('a filled honeypot is refused', async ({ request, baseURL }) => {
+    const token = await tokenFrom(request, '/new');
+    await new Promise((resolve) => setTimeout(resolve, MIN_FILL_WAIT_MS));
+    const response = await request.post('/new', {
+      headers: { Origin: baseURL!, 'User-Agent': BROWSER_UA, 'X-Forwarded-For': '10.250.0.2' },
+      form: {
+        formId: 'trial',
+        kind: 'trial',
+        name: 'Бот',
+        phone: '+79123456789',
+        consent: 'on',
+        token,
+        website: 'http://spam',
+      },
+    });
+    expect(response.status()).toBe(400);
+  });
+
+  test('garbage input never yields a server error', async ({ request, baseURL }) => {
+    const token = await tokenFrom(request, '/new');
+    await new Promise((resolve) => setTimeout(resolve, MIN_FILL_WAIT_MS));
+    const cases: Array<Record<string, string>> = [
+      {},
+      { name: 'x'.repeat(10_000), phone: '9'.repeat(500), consent: 'on', token },
+      { name: '<script>alert(1)</script>', phone: '+7 (912) 345-67-89 доб. 5', consent: 'on', token },
+      { name: 'Анна', phone: '+79123456789', consent: 'on', token, kind: 'card', subjectId: '999999' },
+      { name: 'Анна', phone: '+79123456789', consent: 'on', token, kind: 'coach', subjectId: '-1' },
+      { name: 'Анна', phone: '+79123456789', consent: 'on', token, gymId: '99999999999999999999', kind: '💥' },
+      { name: '\u0000\u0001', phone: '\u202e+79123456789', consent: 'yes', token: 'not.a-token', formId: '"><img>' },
+      { name: 'Анна', phone: '+79123456789', consent: 'on', token: `${Date.now() - 3_000_000_000}.abc` },
+    ];
+    let n = 10;
+    for (const form of cases) {
+      n += 1;
+      const response = await request.post('/new', {
+        headers: { Origin: baseURL!, 'User-Agent': BROWSER_UA, 'X-Forwarded-For': `10.251.0.${n}` },
+        form,
+      });
+      expect(response.status(), JSON.stringify(form).slice(0, 80)).toBeLessThan(500);
+    }
+    const multipart = await request.post('/new', {
+      headers: { Origin: baseURL!, 'User-Agent': BROWSER_UA, 'X-Forwarded-For': '10.251.1.1' },
+      multipart: { name: 'Анна', phone: '+79123456789', consent: 'on', token },
+    });
+    expect(multipart.status()).toBeLessThan(500);
+  });
+
+  test('the per-address rate limit refuses the sixth bid within ten minutes with a clear message', async ({
+    request,
+    baseURL,
+  }) => {
+    const token = await tokenFrom(request, '/new');
+    await new Promise((resolve) => setTimeout(resolve, MIN_FILL_WAIT_MS));
+    const headers = { Origin: baseURL!, 'User-Agent': BROWSER_UA, 'X-Forwarded-For': '10.252.7.7' };
+    const form = { formId: 'trial', kind: 'trial', name: 'Лимит', phone: '+79123456780', consent: 'on', token };
+    for (let i = 0; i < 5; i += 1) {
+      const response = await request.post('/new', { headers, form, maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+    }
+    const refused = await request.post('/new', { headers, form, maxRedirects: 0 });
+    expect(refused.status()).toBe(429);
+    expect(await refused.text()).toContain('Слишком много заявок');
+  });
+});

@@ -1,0 +1,58 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** A desktop Chrome user agent: Playwright's "HeadlessChrome" counts as a bot, and bots get bare error answers. */
+export const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+/** The bid forms refuse submissions faster than this after the page was rendered (anti-bot minimum fill time). */
+export const MIN_FILL_WAIT_MS = 2_700;
+
+let ipCounter = 0;
+/** A distinct client address per test, so the per-IP bid rate limit never interferes (the server trusts loopback proxies). */
+export function uniqueIp(): string {
+  ipCounter += 1;
+  const n = (process.pid % 200) * 1000 + ipCounter + Math.floor(Math.random() * 500);
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+export async function useUniqueIp(page: Page): Promise<string> {
+  const ip = uniqueIp();
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
+  return ip;
+}
+
+export async function gotoHydrated(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  return response;
+}
+
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Records every request the page makes to a host other than the site's own. */
+export function collectForeignRequests(page: Page, baseURL: string): string[] {
+  const own = new URL(baseURL).host;
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.host !== own) foreign.push(request.url());
+  });
+  return foreign;
+}
+
+export const PUBLIC_PAGES = [
+  { path: '/', heading: 'Клуб на Малышева' },
+  { path: '/new', heading: 'Первая тренировка — бесплатно' },
+  { path: '/promos', heading: 'Акции' },
+  { path: '/trends', heading: 'Направления' },
+  { path: '/trends/1', heading: 'Йога' },
+  { path: '/coaches', heading: 'Тренеры' },
+  { path: '/coaches/1', heading: 'Анна Сергеевна Ковалёва' },
+  { path: '/shedule', heading: 'Расписание' },
+  { path: '/trainings/1', heading: 'Хатха-йога' },
+] as const;

@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BUILD_CHECK_INTERVAL_MS, createBuildChecker } from '~/shell/build-check';
+import { CHUNK_RELOAD_WINDOW_MS, claimChunkReload, isChunkLoadError, reloadOnChunkError } from '~/shell/chunk-reload';
+import { prefetchMode, shouldPrefetch } from '~/shell/prefetch';
+
+function memoryStorage() {
+  const data = new Map<string, string>();
+  return {
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+  };
+}
+
+describe('chunk-load failure recovery', () => {
+  it('recognises chunk-load errors of the browsers and bundlers', () => {
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
+    expect(isChunkLoadError(new Error('Importing a module script failed.'))).toBe(true);
+    expect(isChunkLoadError(new Error('Unable to preload CSS for /assets/a.css'))).toBe(true);
+    expect(isChunkLoadError(Object.assign(new Error('x'), { name: 'ChunkLoadError' }))).toBe(true);
+    expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
+    expect(isChunkLoadError(null)).toBe(false);
+  });
+
+  it('reloads at most once per path within 10,000 ms', () => {
+    expect(CHUNK_RELOAD_WINDOW_MS).toBe(10_000);
+    const storage = memoryStorage();
+    const reload = vi.fn();
+    const error = new TypeError('Failed to fetch dynamically imported module');
+    expect(reloadOnChunkError(error, { path: '/shedule', storage, reload, now: 1_000 })).toBe(true);
+    expect(reloadOnChunkError(error, { path: '/shedule', storage, reload, now: 10_999 })).toBe(false);
+    expect(reloadOnChunkError(error, { path: '/trends', storage, reload, now: 5_000 })).toBe(true);
+    expect(reloadOnChunkError(error, { path: '/shedule', storage, reload, now: 11_000 })).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(3);
+  });
+
+  it('ignores other errors and survives a storage that throws', () => {
+    const reload = vi.fn();
+    expect(reloadOnChunkError(new Error('boom'), { path: '/', storage: memoryStorage(), reload })).toBe(false);
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(claimChunkReload('/', broken, 0)).toBe(true);
+    expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('new build check', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('checks every 3,600,000 ms and turns stale when another build is live', async () => {
+    vi.useFakeTimers();
+    expect(BUILD_CHECK_INTERVAL_MS).toBe(3_600_000);
+    const fetchBuildId = vi.fn().mockResolvedValueOnce('build-1').mockResolvedValueOnce('build-2');
+    const onStale = vi.fn();
+    const checker = createBuildChecker({ currentBuildId: 'build-1', fetchBuildId, onStale });
+    checker.start();
+    await vi.advanceTimersByTimeAsync(3_599_999);
+    expect(fetchBuildId).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchBuildId).toHaveBeenCalledTimes(1);
+    expect(checker.isStale()).toBe(false);
+    await vi.advanceTimersByTimeAsync(3_600_000);
+    expect(checker.isStale()).toBe(true);
+    expect(onStale).toHaveBeenCalledWith('build-2');
+    checker.stop();
+  });
+
+  it('only logs a failed check', async () => {
+    const log = vi.fn();
+    const checker = createBuildChecker({
+      currentBuildId: 'a',
+      fetchBuildId: () => Promise.reject(new Error('offline')),
+      log,
+    });
+    await expect(checker.check()).resolves.toBe(false);
+    expect(log).toHaveBeenCalledWith('Build check failed', expect.any(Error));
+    expect(checker.isStale()).toBe(false);
+  });
+});
+
+describe('prefetch on intent', () => {
+  it('prefetches unless the connection is 2g or data saver is on', () => {
+    expect(shouldPrefetch(null)).toBe(true);
+    expect(shouldPrefetch({ effectiveType: '4g' })).toBe(true);
+    expect(shouldPrefetch({ effectiveType: '3g' })).toBe(true);
+    expect(shouldPrefetch({ effectiveType: '2g' })).toBe(false);
+    expect(shouldPrefetch({ effectiveType: 'slow-2g' })).toBe(false);
+    expect(shouldPrefetch({ effectiveType: '4g', saveData: true })).toBe(false);
+    expect(prefetchMode({ effectiveType: '2g' })).toBe('none');
+    expect(prefetchMode(undefined)).toBe('intent');
+  });
+});
