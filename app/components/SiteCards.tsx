@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { ImageRef } from '~/models/site-image.server';
 import { formatDate, formatPrice, plural } from '~/utils/format';
 import { BidForm, useBidFormAnswered } from './BidForm';

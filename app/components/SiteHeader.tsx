@@ -1,4 +1,4 @@
-import { Link, NavLink, useRouteLoaderData } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import type { RootLoaderData } from '~/root';
 import { useGymState } from '~/shell/ShellProvider';
 import { GymSelector } from './GymSelector';

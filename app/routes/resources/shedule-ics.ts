@@ -67,6 +67,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       'Content-Type': 'text/calendar; charset=utf-8',
       'Content-Disposition': 'inline; filename="raspisanie.ics"',
       'Cache-Control': 'public, max-age=300, s-maxage=300',
+      Vary: 'Cookie',
     },
   });
 }
