@@ -107,7 +107,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let message = STATUS_MESSAGES[500]!;
   if (isRouteErrorResponse(error)) {
     status = error.status;
-    message = typeof error.data === 'string' && error.data ? error.data : error.statusText || STATUS_MESSAGES[status] || '';
+    message =
+      typeof error.data === 'string' && error.data ? error.data : error.statusText || STATUS_MESSAGES[status] || '';
   } else if (import.meta.env.DEV && error instanceof Error) {
     message = error.message;
   }

@@ -1,6 +1,6 @@
 import { createCookie } from 'react-router';
-import { secureCookies } from './cookie-options.server';
 import { DEFAULT_GYM_ID } from '~/shell/store';
+import { secureCookies } from './cookie-options.server';
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 

@@ -7,12 +7,15 @@ export function formatPrice(rubles: number): string {
 }
 
 export function formatDate(value: Date | string, timeZone = 'Europe/Moscow'): string {
-  const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  const date =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
   return new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(date);
 }
 
 export function formatDateTime(value: Date | string, timeZone = 'Europe/Moscow'): string {
-  return new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(value));
+  return new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+    new Date(value),
+  );
 }
 
 /** Russian plural forms: plural(5, ['тренер', 'тренера', 'тренеров']) → 'тренеров'. */

@@ -1,0 +1,69 @@
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+
+/** Content sections edited through the shared list/form/delete modules (app/models/admin/sections.server.ts). */
+const ADMIN_CONTENT_SECTIONS = [
+  'gyms',
+  'cards',
+  'promos',
+  'coaches',
+  'gallery',
+  'partners',
+  'trainings/trends',
+  'trainings/slots',
+  'trainings/changes',
+  'trainings',
+];
+
+function contentRoutes(section: string) {
+  const id = `admin-${section.replace('/', '-')}`;
+  return [
+    route(section, 'routes/admin/content/list.tsx', { id: `${id}-list` }),
+    route(`${section}/new`, 'routes/admin/content/edit.tsx', { id: `${id}-new` }),
+    route(`${section}/:id`, 'routes/admin/content/edit.tsx', { id: `${id}-edit` }),
+    route(`${section}/:id/delete`, 'routes/admin/content/delete.tsx', { id: `${id}-delete` }),
+  ];
+}
+
+/** Every URL of the product (SPEC §4, §5, §8) in one place. */
+export default [
+  // Layout `default`
+  layout('layouts/default.tsx', [index('routes/site/home.tsx')]),
+
+  // Layout `empty`
+  layout('layouts/empty.tsx', [route('new', 'routes/site/new.tsx'), route('login', 'routes/auth/login.tsx')]),
+
+  // Layout `nested`
+  layout('layouts/nested.tsx', [
+    route('promos', 'routes/site/promos.tsx'),
+    route('trends', 'routes/site/trends.tsx'),
+    route('trends/:id', 'routes/site/trend.tsx'),
+    route('coaches', 'routes/site/coaches.tsx'),
+    route('coaches/:id', 'routes/site/coach.tsx'),
+    route('shedule', 'routes/site/shedule.tsx'),
+    route('trainings/:id', 'routes/site/training.tsx'),
+  ]),
+
+  // Staff area (SPEC §5): every page below passes the session check of layouts/admin.tsx.
+  route('logout', 'routes/auth/logout.ts'),
+  route('admin', 'layouts/admin.tsx', [
+    index('routes/admin/dashboard.tsx'),
+    route('bids', 'routes/admin/bids/list.tsx'),
+    route('bids/export.csv', 'routes/admin/bids/export.ts'),
+    route('bids/:id', 'routes/admin/bids/detail.tsx'),
+    ...ADMIN_CONTENT_SECTIONS.flatMap(contentRoutes),
+    route('staff', 'routes/admin/staff.tsx'),
+    route('audit', 'routes/admin/audit.tsx'),
+  ]),
+
+  // Resources
+  route('gym', 'routes/resources/gym.ts'),
+  route('api/gym', 'routes/resources/api-gym.ts'),
+  route('schedule', 'routes/resources/schedule-redirect.ts'),
+  route('shedule.ics', 'routes/resources/shedule-ics.ts'),
+  route('sitemap.xml', 'routes/resources/sitemap.ts'),
+  route('robots.txt', 'routes/resources/robots.ts'),
+  route('api/build-id', 'routes/resources/build-id.ts'),
+
+  // Anything else: 404 through the root error page.
+  route('*', 'routes/site/not-found.tsx'),
+] satisfies RouteConfig;
