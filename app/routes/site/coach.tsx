@@ -1,6 +1,7 @@
 import { data, Link } from 'react-router';
 import { BidForm } from '~/components/BidForm';
 import { Heading } from '~/components/Heading';
+import { Icon } from '~/components/Icon';
 import { Image } from '~/components/Image';
 import { SessionList } from '~/components/SessionList';
 import { getPublishedCoach } from '~/models/coach.server';
@@ -84,7 +85,9 @@ export default function CoachPage({ loaderData }: Route.ComponentProps) {
               <Heading level={2}>Достижения</Heading>
               <ul className="checklist">
                 {coach.achievements.map((achievement) => (
-                  <li key={achievement}>{achievement}</li>
+                  <li key={achievement}>
+                    <Icon name="check" size={16} /> {achievement}
+                  </li>
                 ))}
               </ul>
             </>
