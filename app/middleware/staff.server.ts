@@ -47,7 +47,10 @@ export const requireStaffMiddleware: MiddlewareFunction<Response> = async ({ req
   const { flash, clearHeader } = await takeFlash(request);
   context.set(adminFlashContext, flash);
 
+  const started = performance.now();
   const response = await next();
+  // Loaders and the render up to the first byte; scripts/bench-admin.ts reads it.
+  response.headers.set('Server-Timing', `app;dur=${(performance.now() - started).toFixed(1)}`);
   response.headers.set('Cache-Control', 'private, no-store');
   // Clear the shown flash unless this response carries a new one (a redirect after an action).
   const settingFlash = (response.headers.get('Set-Cookie') ?? '').includes('flash=');

@@ -1,0 +1,190 @@
+/**
+ * Delivers new-bid notifications from the `outbox` table (issue 4, item 5): e-mail through SMTP_URL to
+ * BIDS_NOTIFY_EMAIL and/or a signed JSON webhook to BIDS_WEBHOOK_URL. The bid and its outbox rows are
+ * written in one transaction by the public form; this worker sends them later with retries, so a slow or
+ * failing mail server never delays or loses a bid. Rows are claimed with FOR UPDATE SKIP LOCKED, so any
+ * number of instances can run the worker. Relative imports only: server.ts imports this file directly.
+ */
+import { createHmac } from 'node:crypto';
+import { sql } from 'kysely';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/index.ts';
+import type { Env } from './env.server.ts';
+
+const POLL_MS = 5_000;
+const BATCH = 10;
+/** A claimed row is retried by someone else if its sender dies mid-delivery. */
+const LEASE_SECONDS = 120;
+const MAX_ATTEMPTS = 12;
+const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** 30 s, 1 min, 2 min … capped at 6 h. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(30 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60);
+}
+
+export interface OutboxDeps {
+  sendMail?: (message: { to: string; subject: string; text: string }) => Promise<void>;
+  postWebhook?: (body: string) => Promise<void>;
+}
+
+interface BidPayload {
+  bidId?: number;
+  createdAt?: string;
+  name?: string;
+  phone?: string;
+  comment?: string;
+  kind?: string;
+  subjectTitle?: string;
+  gymName?: string | null;
+  sourcePage?: string;
+}
+
+/** `X-Signature: sha256=<hex>` over `<timestamp>.<body>`, so a receiver can check origin and freshness. */
+export function signWebhook(secret: string, timestamp: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+/** The webhook key: BIDS_WEBHOOK_SECRET when set, else one derived from the session secret. */
+export function webhookSecret(sessionSecret: string): string {
+  return process.env.BIDS_WEBHOOK_SECRET || createHmac('sha256', sessionSecret).update('bids-webhook').digest('hex');
+}
+
+export function createOutboxDeps(env: Env, sessionSecret: string): OutboxDeps {
+  const deps: OutboxDeps = {};
+  if (env.SMTP_URL && env.BIDS_NOTIFY_EMAIL) {
+    const transport = nodemailer.createTransport(env.SMTP_URL);
+    const host = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : 'localhost';
+    deps.sendMail = async (message) => {
+      await transport.sendMail({ from: `Сайт клуба <no-reply@${host}>`, ...message });
+    };
+  }
+  if (env.BIDS_WEBHOOK_URL) {
+    const url = env.BIDS_WEBHOOK_URL;
+    const secret = webhookSecret(sessionSecret);
+    deps.postWebhook = async (body) => {
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Webhook-Timestamp': timestamp,
+          'X-Signature': signWebhook(secret, timestamp, body),
+        },
+        body,
+        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      });
+      if (!response.ok) throw new Error(`webhook answered ${response.status}`);
+    };
+  }
+  return deps;
+}
+
+function mailText(bid: BidPayload): { subject: string; text: string } {
+  const subject = `Новая заявка №${bid.bidId ?? '?'}: ${bid.name ?? ''}${bid.gymName ? `, ${bid.gymName}` : ''}`;
+  const lines = [
+    `Имя: ${bid.name ?? ''}`,
+    `Телефон: ${bid.phone ?? ''}`,
+    `Зал: ${bid.gymName ?? '—'}`,
+    `Тип: ${bid.kind ?? ''}${bid.subjectTitle ? ` (${bid.subjectTitle})` : ''}`,
+    `Комментарий: ${bid.comment || '—'}`,
+    `Страница: ${bid.sourcePage ?? ''}`,
+    '',
+    `Открыть: /admin/bids/${bid.bidId ?? ''}`,
+  ];
+  return { subject, text: lines.join('\n') };
+}
+
+/** Claims due rows, sends them, records the outcome. Returns how many rows were attempted. */
+export async function deliverOutboxBatch(db: Database, deps: OutboxDeps, logger?: Pick<Logger, 'warn' | 'info'>) {
+  const claimed = await db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('outbox')
+      .select(['id', 'channel', 'payload', 'attempts'])
+      .where('sent_at', 'is', null)
+      .where('next_attempt_at', '<=', sql<Date>`now()`)
+      .where('attempts', '<', MAX_ATTEMPTS)
+      .orderBy('next_attempt_at')
+      .limit(BATCH)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (rows.length) {
+      await trx
+        .updateTable('outbox')
+        .set({ attempts: sql`attempts + 1`, next_attempt_at: sql`now() + ${`${LEASE_SECONDS} seconds`}::interval` })
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .execute();
+    }
+    return rows;
+  });
+
+  for (const row of claimed) {
+    const attempts = row.attempts + 1;
+    const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as BidPayload;
+    try {
+      if (row.channel === 'email') {
+        if (!deps.sendMail) throw new Error('e-mail is not configured (SMTP_URL, BIDS_NOTIFY_EMAIL)');
+        await deps.sendMail({ to: process.env.BIDS_NOTIFY_EMAIL ?? '', ...mailText(payload) });
+      } else {
+        if (!deps.postWebhook) throw new Error('the webhook is not configured (BIDS_WEBHOOK_URL)');
+        await deps.postWebhook(JSON.stringify(payload));
+      }
+      await db.updateTable('outbox').set({ sent_at: sql`now()`, last_error: null }).where('id', '=', row.id).execute();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await db
+        .updateTable('outbox')
+        .set({
+          last_error: message.slice(0, 1000),
+          next_attempt_at: sql`now() + ${`${retryDelaySeconds(attempts)} seconds`}::interval`,
+        })
+        .where('id', '=', row.id)
+        .execute();
+      logger?.warn({ outboxId: row.id, channel: row.channel, attempts, err: message }, 'notification delivery failed');
+    }
+  }
+  return claimed.length;
+}
+
+/**
+ * Starts the polling loop; call once from server.ts after migrations. Does nothing (and costs nothing)
+ * when neither e-mail nor the webhook is configured. `stop()` waits for the batch in flight.
+ */
+export function startOutboxWorker(
+  services: { env: Env; database: { db: Database }; logger: Logger; sessionSecret: string },
+  deps: OutboxDeps = createOutboxDeps(services.env, services.sessionSecret),
+): { stop(): Promise<void> } {
+  if (!deps.sendMail && !deps.postWebhook) return { stop: async () => {} };
+  const logger = services.logger.child({ component: 'outbox' });
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = () => {
+    running = (async () => {
+      try {
+        // Drain while there is work, then wait for the next poll.
+        while (!stopped && (await deliverOutboxBatch(services.database.db, deps, logger)) === BATCH) {}
+      } catch (error) {
+        logger.error({ err: error }, 'outbox worker failed');
+      } finally {
+        if (!stopped) timer = setTimeout(tick, POLL_MS);
+        timer?.unref();
+      }
+    })();
+  };
+  tick();
+  logger.info({ email: Boolean(deps.sendMail), webhook: Boolean(deps.postWebhook) }, 'outbox worker started');
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

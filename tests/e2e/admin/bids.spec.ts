@@ -1,0 +1,78 @@
+/** The bid inbox without JavaScript: filters, a status change with history, the CSV export. */
+import { expect, test } from '@playwright/test';
+import { expectFlash, login } from './helpers';
+
+test.use({ javaScriptEnabled: false });
+
+test('filters by status, kind and gym keep every shown bid matching', async ({ page }) => {
+  await login(page, '/admin/bids');
+  await expect(page).toHaveTitle('Заявки — Редактор контента');
+  const filters = page.getByRole('search', { name: 'Фильтры заявок' });
+  await filters.getByLabel('Статус').selectOption({ label: 'Обработана' });
+  await filters.getByRole('button', { name: 'Показать' }).click();
+  await expect(page).toHaveURL(/status=done/);
+  const statuses = await page.locator('tbody .admin-status').allTextContents();
+  expect(statuses.length).toBeGreaterThan(0);
+  expect(new Set(statuses)).toEqual(new Set(['Обработана']));
+
+  await page.goto('/admin/bids');
+  await filters.getByLabel('Тип').selectOption({ label: 'Пробное занятие' });
+  await filters.getByLabel('Зал').selectOption({ label: 'Клуб на Малышева' });
+  await filters.getByRole('button', { name: 'Показать' }).click();
+  const rows = page.locator('tbody tr');
+  for (const text of await rows.allTextContents()) {
+    expect(text).toContain('Пробное занятие');
+    expect(text).toContain('Клуб на Малышева');
+  }
+
+  // A date range in the future finds nothing; the search by phone digits works.
+  await page.goto('/admin/bids?from=2099-01-01&to=2099-01-31');
+  await expect(page.getByText('Заявок не найдено.')).toBeVisible();
+});
+
+test('a bid moves новая → в работе → отказ with a note, and its history shows who and when', async ({ page }) => {
+  await login(page, '/admin/bids?status=new');
+  await page.locator('tbody tr').first().getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Заявка №');
+  await page.getByLabel('Новый статус').selectOption({ label: 'В работе' });
+  await page.getByLabel('Заметка (для отказа — причина)').fill('Позвонить вечером');
+  await page.getByRole('button', { name: 'Сохранить статус' }).click();
+  await expectFlash(page, 'Статус: В работе');
+  const history = page.locator('.admin-history');
+  await expect(history).toContainText('Новая → В работе');
+  await expect(history).toContainText('Позвонить вечером');
+  await expect(history).toContainText('Администратор');
+
+  // A refusal needs a reason; the error keeps the form.
+  await page.getByLabel('Новый статус').selectOption({ label: 'Отказ' });
+  await page.getByRole('button', { name: 'Сохранить статус' }).click();
+  await expect(page.getByText('Укажите причину отказа')).toBeVisible();
+  await page.getByLabel('Новый статус').selectOption({ label: 'Отказ' });
+  await page.getByLabel('Заметка (для отказа — причина)').fill('Передумал');
+  await page.getByRole('button', { name: 'Сохранить статус' }).click();
+  await expectFlash(page, 'Статус: Отказ');
+  await expect(history).toContainText('В работе → Отказ');
+});
+
+test('the CSV export is UTF-8 with a BOM and semicolons, and follows the filters', async ({ page }) => {
+  await login(page, '/admin/bids');
+  const all = await page.request.get('/admin/bids/export.csv');
+  expect(all.status()).toBe(200);
+  expect(all.headers()['content-type']).toContain('text/csv');
+  expect(all.headers()['content-disposition']).toMatch(/attachment; filename="bids-\d{4}-\d{2}-\d{2}\.csv"/);
+  const body = await all.body();
+  expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = body.toString('utf8').slice(1);
+  const lines = text.trimEnd().split('\r\n');
+  expect(lines[0]).toBe('Номер;Дата;Имя;Телефон;Зал;Тип;Предмет;Статус;Комментарий;Заметка;Страница;UTM');
+  expect(lines.length).toBeGreaterThanOrEqual(21);
+
+  const done = (await (await page.request.get('/admin/bids/export.csv?status=done')).text()).trimEnd().split('\r\n');
+  expect(done.length).toBeGreaterThan(1);
+  expect(done.length).toBeLessThan(lines.length);
+  for (const line of done.slice(1)) expect(line).toContain(';Обработана;');
+
+  // The link on the page carries the current filters.
+  await page.goto('/admin/bids?status=done');
+  await expect(page.getByRole('link', { name: 'Скачать CSV' })).toHaveAttribute('href', /export\.csv\?status=done/);
+});

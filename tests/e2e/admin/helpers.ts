@@ -1,0 +1,65 @@
+/** Shared steps of the staff-area tests: sign in, fill the shared form, find list rows, make images. */
+import { randomBytes } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { E2E_ADMIN } from '../../../playwright.config';
+
+export { E2E_ADMIN };
+
+export function unique(prefix: string): string {
+  return `${prefix} ${randomBytes(3).toString('hex')}`;
+}
+
+export async function login(page: Page, redirectTo?: string) {
+  await page.goto(redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Пароль').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+}
+
+export async function expectFlash(page: Page, text: string | RegExp) {
+  await expect(page.getByRole('status').filter({ hasText: text })).toBeVisible();
+}
+
+export function row(page: Page, text: string) {
+  return page.getByRole('row').filter({ hasText: text });
+}
+
+export async function pngImage(width = 320, height = 200, color = '#2563eb'): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+}
+
+export async function jpegImage(width = 320, height = 200): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#f97316' } })
+    .jpeg()
+    .toBuffer();
+}
+
+export type FieldInput =
+  | { label: string; fill: string }
+  | { label: string; select: string }
+  | { label: string; check: boolean }
+  | {
+      label: string;
+      file:
+        | { name: string; mimeType: string; buffer: Buffer }
+        | Array<{ name: string; mimeType: string; buffer: Buffer }>;
+    };
+
+/** Fills the shared entity form by its labels. */
+export async function fillForm(page: Page, inputs: FieldInput[]) {
+  for (const input of inputs) {
+    const field = page.getByLabel(input.label, { exact: true });
+    if ('fill' in input) await field.fill(input.fill);
+    else if ('select' in input) await field.selectOption({ label: input.select });
+    else if ('check' in input) await field.setChecked(input.check);
+    else await field.setInputFiles(input.file);
+  }
+}
+
+export async function save(page: Page) {
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+}

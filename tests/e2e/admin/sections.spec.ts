@@ -1,0 +1,312 @@
+/**
+ * Every content section through the shared blocks, with JavaScript off: create (with an upload),
+ * edit, publish/unpublish, reorder, delete with its confirmation page.
+ */
+import { expect, test } from '@playwright/test';
+import { expectFlash, type FieldInput, fillForm, login, pngImage, row, save, unique } from './helpers';
+
+test.use({ javaScriptEnabled: false });
+
+interface SectionCase {
+  path: string;
+  title: string;
+  /** The record's name as the list shows it. */
+  label: string;
+  create: (name: string) => Promise<FieldInput[]>;
+  /** A field to change on the edit page. */
+  edit: FieldInput;
+  image?: string;
+  publishable: boolean;
+  orderable: boolean;
+}
+
+const today = new Date();
+const iso = (days: number) => new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+const png = async (name = 'photo.png') => ({ name, mimeType: 'image/png', buffer: await pngImage() });
+
+const CASES: SectionCase[] = [
+  {
+    path: 'gyms',
+    title: 'Залы',
+    label: 'Тестовый зал',
+    create: async (name) => [
+      { label: 'Название', fill: name },
+      { label: 'Адрес', fill: 'Екатеринбург, ул. Ленина, 1' },
+      { label: 'Широта', fill: '56.838011' },
+      { label: 'Долгота', fill: '60.597474' },
+      { label: 'Телефон', fill: '+7 343 000-00-00' },
+      { label: 'Обложка', file: await png() },
+    ],
+    edit: { label: 'Адрес', fill: 'Екатеринбург, ул. Ленина, 2' },
+    image: 'Обложка',
+    publishable: true,
+    orderable: true,
+  },
+  {
+    path: 'cards',
+    title: 'Клубные карты',
+    label: 'Тестовая карта',
+    create: async (name) => [
+      { label: 'Название', fill: name },
+      { label: 'Цена, ₽', fill: '2990' },
+      { label: 'Срок, месяцев', fill: '1' },
+      { label: 'Что входит (по одному пункту в строке)', fill: 'Тренажёрный зал\nГрупповые занятия' },
+    ],
+    edit: { label: 'Цена, ₽', fill: '3490' },
+    publishable: true,
+    orderable: true,
+  },
+  {
+    path: 'promos',
+    title: 'Акции',
+    label: 'Тестовая акция',
+    create: async (name) => [
+      { label: 'Название', fill: name },
+      { label: 'Начало', fill: iso(0) },
+      { label: 'Окончание (включительно)', fill: iso(10) },
+      { label: 'Картинка', file: await png() },
+    ],
+    edit: { label: 'Текст', fill: 'Скидка 20 % на первый месяц' },
+    image: 'Картинка',
+    publishable: true,
+    orderable: true,
+  },
+  {
+    path: 'coaches',
+    title: 'Тренеры',
+    label: 'Тестовый тренер',
+    create: async (name) => [
+      { label: 'Имя и фамилия', fill: name },
+      { label: 'Должность', fill: 'Инструктор' },
+      { label: 'Стаж с (год)', fill: '2015' },
+      { label: 'Фото', file: await png() },
+    ],
+    edit: { label: 'Должность', fill: 'Старший инструктор' },
+    image: 'Фото',
+    publishable: true,
+    orderable: true,
+  },
+  {
+    path: 'gallery',
+    title: 'Галерея',
+    label: 'Тестовое фото',
+    create: async (name) => [
+      { label: 'Фотографии', file: await png() },
+      { label: 'Описание для незрячих (alt)', fill: name },
+    ],
+    edit: { label: 'Подпись', fill: 'Новая подпись' },
+    image: 'Фотографии',
+    publishable: true,
+    orderable: true,
+  },
+  {
+    path: 'partners',
+    title: 'Партнёры',
+    label: 'Тестовый партнёр',
+    create: async (name) => [
+      { label: 'Название', fill: name },
+      { label: 'Сайт', fill: 'https://example.com/' },
+      { label: 'Логотип', file: await png('logo.png') },
+    ],
+    edit: { label: 'Описание', fill: 'Скидка для членов клуба' },
+    image: 'Логотип',
+    publishable: true,
+    orderable: true,
+  },
+  {
+    path: 'trainings',
+    title: 'Тренировки',
+    label: 'Тестовая тренировка',
+    create: async (name) => [
+      { label: 'Название', fill: name },
+      { label: 'Направление', select: 'Йога' },
+      { label: 'Длительность, мин', fill: '55' },
+      { label: 'Обложка', file: await png() },
+    ],
+    edit: { label: 'Длительность, мин', fill: '60' },
+    image: 'Обложка',
+    publishable: true,
+    orderable: true,
+  },
+  {
+    path: 'trainings/trends',
+    title: 'Направления',
+    label: 'Тестовое направление',
+    create: async (name) => [
+      { label: 'Название', fill: name },
+      { label: 'Кратко', fill: 'Коротко о направлении' },
+    ],
+    edit: { label: 'Подробно', fill: 'Подробное описание' },
+    publishable: true,
+    orderable: true,
+  },
+];
+
+for (const section of CASES) {
+  test(`${section.title}: create with upload, edit, publish, reorder and delete without JavaScript`, async ({
+    page,
+  }) => {
+    test.slow();
+    const name = unique(section.label);
+    await login(page, `/admin/${section.path}`);
+    await expect(page).toHaveTitle(`${section.title} — Редактор контента`);
+
+    // Create
+    await page.getByRole('link', { name: /^Добавить/ }).click();
+    await fillForm(page, await section.create(name));
+    await save(page);
+    await expect(page).toHaveURL(new RegExp(`/admin/${section.path}$`));
+    await expectFlash(page, `Сохранено: «${name}»`);
+
+    // Search finds it; the uploaded image is shown in the list
+    await page.getByRole('searchbox', { name: 'Поиск' }).fill(name);
+    await page.getByRole('button', { name: 'Показать' }).click();
+    await expect(row(page, name)).toHaveCount(1);
+    if (section.image) await expect(row(page, name).locator('img')).toHaveCount(1);
+
+    // Edit
+    await row(page, name)
+      .getByRole('link', { name: `Изменить «${name}»` })
+      .click();
+    if (section.image) await expect(page.locator('.admin-field--image img')).toBeVisible();
+    await fillForm(page, [section.edit]);
+    await save(page);
+    await expectFlash(page, `Сохранено: «${name}»`);
+    await page.goto(`/admin/${section.path}?q=${encodeURIComponent(name)}`);
+    await row(page, name)
+      .getByRole('link', { name: `Изменить «${name}»` })
+      .click();
+    const edited = section.edit as { label: string; fill?: string; select?: string };
+    if (edited.fill) await expect(page.getByLabel(edited.label, { exact: true })).toHaveValue(edited.fill);
+
+    // Publish / unpublish
+    await page.goto(`/admin/${section.path}?q=${encodeURIComponent(name)}`);
+    await row(page, name)
+      .getByRole('button', { name: `Снять с публикации «${name}»` })
+      .click();
+    await expectFlash(page, 'Снято с публикации');
+    await expect(row(page, name)).toContainText('Нет');
+    await row(page, name)
+      .getByRole('button', { name: `Опубликовать «${name}»` })
+      .click();
+    await expectFlash(page, 'Опубликовано');
+    await expect(row(page, name)).toContainText('Да');
+
+    // Reorder: a new record is last; one step up puts it before its neighbour
+    await page.goto(`/admin/${section.path}?published=yes&page=${await lastPage(page)}`);
+    const names = async () => page.locator('tbody tr').allTextContents();
+    const before = await names();
+    const index = before.findIndex((text) => text.includes(name));
+    expect(index).toBeGreaterThan(-1);
+    await row(page, name)
+      .getByRole('button', { name: `Выше «${name}»` })
+      .click();
+    await expectFlash(page, 'Перемещено выше');
+    const after = await names();
+    if (index > 0) expect(after.findIndex((text) => text.includes(name))).toBe(index - 1);
+
+    // Delete through the confirmation page
+    await page.goto(`/admin/${section.path}?q=${encodeURIComponent(name)}`);
+    await row(page, name).getByRole('link', { name: 'Удалить' }).click();
+    await expect(page.getByRole('heading', { name: `Удалить «${name}»?` })).toBeVisible();
+    await page.getByRole('button', { name: 'Да, удалить' }).click();
+    await expectFlash(page, 'Удалено');
+    await page.goto(`/admin/${section.path}?q=${encodeURIComponent(name)}`);
+    await expect(row(page, name)).toHaveCount(0);
+  });
+}
+
+async function lastPage(page: import('@playwright/test').Page): Promise<number> {
+  const text = await page
+    .locator('.admin-pagination span')
+    .textContent()
+    .catch(() => null);
+  const match = text?.match(/из (\d+)/);
+  return match ? Number(match[1]) : 1;
+}
+
+test('schedule slots and dated changes: create, edit and delete without JavaScript', async ({ page }) => {
+  test.slow();
+  await login(page, '/admin/trainings/slots');
+  const room = unique('Студия');
+  await page.getByRole('link', { name: 'Добавить занятие в расписание' }).click();
+  await fillForm(page, [
+    { label: 'Зал', select: 'Клуб на Малышева' },
+    {
+      label: 'Тренировка',
+      select: (await page.getByLabel('Тренировка', { exact: true }).locator('option').nth(1).textContent())!,
+    },
+    { label: 'День недели', select: 'Среда' },
+    { label: 'Начало', fill: '07:15' },
+    { label: 'Длительность, мин', fill: '45' },
+    { label: 'Зал/студия', fill: room },
+  ]);
+  await save(page);
+  await expectFlash(page, 'Сохранено');
+  await page.getByRole('searchbox', { name: 'Поиск' }).fill(room);
+  await page.getByRole('button', { name: 'Показать' }).click();
+  await expect(row(page, '07:15')).toHaveCount(1);
+  await row(page, '07:15')
+    .getByRole('link', { name: /^Изменить/ })
+    .click();
+  await fillForm(page, [{ label: 'Мест', fill: '12' }]);
+  await save(page);
+  await expectFlash(page, 'Сохранено');
+
+  // A dated change for that slot: a missing substitute is refused next to the field
+  await page.goto('/admin/trainings/changes/new');
+  const slotOption = (await page
+    .getByLabel('Занятие')
+    .locator('option', { hasText: 'Ср 07:15' })
+    .first()
+    .textContent())!;
+  await fillForm(page, [
+    { label: 'Занятие', select: slotOption },
+    { label: 'Дата', fill: '2030-01-02' },
+    { label: 'Что случилось', select: 'Замена тренера или времени' },
+  ]);
+  await save(page);
+  await expect(page.getByText('Для замены укажите тренера или новое время')).toBeVisible();
+  await expect(page.getByLabel('Дата')).toHaveValue('2030-01-02');
+  await fillForm(page, [{ label: 'Новое время начала', fill: '08:00' }]);
+  await save(page);
+  await expectFlash(page, 'Сохранено');
+  await expect(row(page, 'Ср 07:15')).toHaveCount(1);
+  await row(page, 'Ср 07:15').getByRole('link', { name: 'Удалить' }).click();
+  await page.getByRole('button', { name: 'Да, удалить' }).click();
+  await expectFlash(page, 'Удалено');
+
+  await page.goto(`/admin/trainings/slots?q=${encodeURIComponent(room)}`);
+  await row(page, '07:15').getByRole('link', { name: 'Удалить' }).click();
+  await page.getByRole('button', { name: 'Да, удалить' }).click();
+  await expectFlash(page, 'Удалено');
+});
+
+test('gallery accepts several files at once', async ({ page }) => {
+  const alt = unique('Серия фото');
+  await login(page, '/admin/gallery/new');
+  await fillForm(page, [
+    { label: 'Фотографии', file: [await png('a.png'), await png('b.png'), await png('c.png')] },
+    { label: 'Описание для незрячих (alt)', fill: alt },
+  ]);
+  await save(page);
+  await expectFlash(page, `Сохранено: «${alt} (3 шт.)»`);
+  await page.goto(`/admin/gallery?q=${encodeURIComponent(alt)}`);
+  await expect(row(page, alt)).toHaveCount(3);
+});
+
+test('validation errors appear beside the fields and keep what was typed', async ({ page }) => {
+  await login(page, '/admin/gyms/new');
+  await fillForm(page, [
+    { label: 'Название', fill: 'Зал без адреса' },
+    { label: 'Широта', fill: '123' },
+    { label: 'Часовой пояс', fill: 'Mars/Olympus' },
+  ]);
+  await save(page);
+  await expect(page.getByText('Проверьте поля формы: есть ошибки.')).toBeVisible();
+  await expect(page.getByLabel('Адрес')).toHaveAccessibleDescription(/Заполните поле/);
+  await expect(page.getByLabel('Широта')).toHaveAccessibleDescription(/Число от -90 до 90/);
+  await expect(page.getByLabel('Часовой пояс')).toHaveAccessibleDescription(/Неизвестный часовой пояс/);
+  await expect(page.getByLabel('Название')).toHaveValue('Зал без адреса');
+  await expect(page.getByLabel('Широта')).toHaveValue('123');
+});

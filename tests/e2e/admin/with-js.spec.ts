@@ -1,0 +1,57 @@
+/** A subset again with JavaScript on: client-side navigation, the delete dialog, the session check on .data requests. */
+import { expect, test } from '@playwright/test';
+import { expectFlash, fillForm, login, pngImage, row, save, unique } from './helpers';
+
+test('with JavaScript: create with an upload, publish, reorder and delete through the dialog', async ({ page }) => {
+  const name = unique('Партнёр JS');
+  await login(page, '/admin/partners');
+  await page.getByRole('link', { name: 'Добавить партнёра' }).click();
+  await expect(page).toHaveTitle('Партнёры — Редактор контента');
+  await fillForm(page, [
+    { label: 'Название', fill: name },
+    { label: 'Сайт', fill: 'https://example.org/' },
+    { label: 'Логотип', file: { name: 'logo.png', mimeType: 'image/png', buffer: await pngImage(400, 200) } },
+  ]);
+  await save(page);
+  await expectFlash(page, `Сохранено: «${name}»`);
+  await expect(row(page, name)).toHaveCount(1);
+  await expect(row(page, name).locator('img')).toHaveCount(1);
+
+  await row(page, name)
+    .getByRole('button', { name: `Снять с публикации «${name}»` })
+    .click();
+  await expectFlash(page, 'Снято с публикации');
+  await row(page, name)
+    .getByRole('button', { name: `Выше «${name}»` })
+    .click();
+  await expectFlash(page, 'Перемещено выше');
+
+  await row(page, name).getByRole('link', { name: 'Удалить' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Подтверждение удаления' }).filter({ hasText: name });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/partners$/);
+  await dialog.getByRole('button', { name: 'Да, удалить' }).click();
+  await expectFlash(page, 'Удалено');
+  await expect(row(page, name)).toHaveCount(0);
+});
+
+test('with JavaScript: the bid inbox filters and a status change', async ({ page }) => {
+  await login(page, '/admin/bids');
+  await page.getByRole('search', { name: 'Фильтры заявок' }).getByLabel('Статус').selectOption({ label: 'Новая' });
+  await page.getByRole('button', { name: 'Показать' }).click();
+  await expect(page).toHaveURL(/status=new/);
+  await page.locator('tbody tr').first().getByRole('link').click();
+  await page.getByLabel('Новый статус').selectOption({ label: 'Обработана' });
+  await page.getByRole('button', { name: 'Сохранить статус' }).click();
+  await expectFlash(page, 'Статус: Обработана');
+});
+
+test('with JavaScript: after logout a client-side navigation to a staff page lands on the login page', async ({
+  page,
+}) => {
+  await login(page, '/admin');
+  await page.context().clearCookies();
+  await page.getByRole('link', { name: 'Залы' }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fgyms$/);
+  await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+});
