@@ -49,8 +49,9 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto('/shedule');
       await page.getByLabel('Тренер').selectOption({ label: 'Дмитрий Андреевич Волков' });
       await page.getByRole('button', { name: 'Показать' }).click();
-      await page.getByRole('link', { name: 'Следующая неделя' }).click();
       await expect(page).toHaveURL(/coach=\d+/);
+      await page.getByRole('link', { name: 'Следующая неделя' }).click();
+      await expect(page).toHaveURL(/coach=\d+&.*week=|week=.*coach=\d+/);
       await expect(page.getByLabel('Тренер')).toHaveValue(/\d+/);
       const sessions = await page.locator('.session').allTextContents();
       expect(sessions.length).toBeGreaterThan(0);
