@@ -8,7 +8,7 @@ import { listSessions } from '~/models/schedule.server';
 import { getPublishedTraining } from '~/models/training.server';
 import { bidFormToken, handleBidAction } from '~/utils/bid-action.server';
 import { publicImageUrl } from '~/utils/image-url';
-import { isoWeekOf, weekDates } from '~/utils/schedule';
+import { addDays } from '~/utils/schedule';
 import { pageMeta, publicPageHeaders, SITE_NAME } from '~/utils/seo';
 import { loadSiteContext, parseId } from '~/utils/site-page.server';
 import { LEVEL_LABELS } from '~/utils/training-level';
@@ -18,7 +18,8 @@ export async function loader(args: Route.LoaderArgs) {
   const id = parseId(args.params.id);
   if (id === null) throw data(`Page not found: ${args.url.pathname}`, { status: 404 });
   const site = await loadSiteContext(args);
-  const dates = weekDates(isoWeekOf(site.today)).filter((date) => date >= site.today);
+  // "This week" as the visitor means it: the next seven days, so a Sunday visit still shows the coming sessions.
+  const dates = Array.from({ length: 7 }, (_, i) => addDays(site.today, i));
   const [training, sessions] = await Promise.all([
     getPublishedTraining(site.db, id),
     listSessions(site.db, { gymId: site.gymId, dates, trainingId: id }),
@@ -78,7 +79,7 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
       <div className="detail__columns">
         <section className="section" aria-labelledby="training-slots-title">
           <Heading level={2} id="training-slots-title">
-            Занятия на этой неделе{gym ? ` в клубе «${gym.name}»` : ''}
+            Ближайшие занятия{gym ? ` в клубе «${gym.name}»` : ''}
           </Heading>
           <SessionList sessions={sessions} show="coach" />
           <p>
