@@ -5,7 +5,7 @@ const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 /** Waits until React has hydrated, so clicks are client-side navigations. */
-export async function gotoHydrated(page: Page, path: string) {
+async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   return response;
@@ -189,6 +189,29 @@ test.describe('gym selection (SPEC §8)', () => {
       expect(posts).toEqual([]);
       await expect(page.getByRole('status')).toHaveText('');
     });
+  });
+});
+
+test.describe('gym list is fetched once (SPEC §8)', () => {
+  test('client-side navigation does not load the root data (the gym list) again', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const dataRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('.data')) dataRequests.push(request.url());
+    });
+    await page
+      .getByRole('navigation', { name: 'Основная навигация' })
+      .getByRole('link', { name: 'Направления' })
+      .click();
+    await expect(page).toHaveURL(/\/trends$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(dataRequests.length).toBeGreaterThan(0);
+    for (const url of dataRequests) {
+      // Single fetch names the route loaders to run; the root loader is not among them.
+      const routes = new URL(url).searchParams.get('_routes');
+      expect(routes, url).not.toBeNull();
+      expect(routes!.split(',')).not.toContain('root');
+    }
   });
 });
 
