@@ -193,17 +193,20 @@ for (const section of CASES) {
     await expect(row(page, name)).toContainText('Да');
 
     // Reorder: a new record is last; one step up puts it before its neighbour
-    await page.goto(`/admin/${section.path}?published=yes&page=${await lastPage(page)}`);
-    const names = async () => page.locator('tbody tr').allTextContents();
-    const before = await names();
-    const index = before.findIndex((text) => text.includes(name));
+    await page.goto(`/admin/${section.path}`);
+    const pagination = page.locator('.admin-pagination span');
+    if ((await pagination.count()) > 0) {
+      const pages = (await pagination.textContent())?.match(/из (\d+)/)?.[1] ?? '1';
+      await page.goto(`/admin/${section.path}?page=${pages}`);
+    }
+    const texts = () => page.locator('tbody tr').allTextContents();
+    const index = (await texts()).findIndex((text) => text.includes(name));
     expect(index).toBeGreaterThan(-1);
     await row(page, name)
       .getByRole('button', { name: `Выше «${name}»` })
       .click();
     await expectFlash(page, 'Перемещено выше');
-    const after = await names();
-    if (index > 0) expect(after.findIndex((text) => text.includes(name))).toBe(index - 1);
+    if (index > 0) expect((await texts()).findIndex((text) => text.includes(name))).toBe(index - 1);
 
     // Delete through the confirmation page
     await page.goto(`/admin/${section.path}?q=${encodeURIComponent(name)}`);
@@ -214,15 +217,6 @@ for (const section of CASES) {
     await page.goto(`/admin/${section.path}?q=${encodeURIComponent(name)}`);
     await expect(row(page, name)).toHaveCount(0);
   });
-}
-
-async function lastPage(page: import('@playwright/test').Page): Promise<number> {
-  const text = await page
-    .locator('.admin-pagination span')
-    .textContent()
-    .catch(() => null);
-  const match = text?.match(/из (\d+)/);
-  return match ? Number(match[1]) : 1;
 }
 
 test('schedule slots and dated changes: create, edit and delete without JavaScript', async ({ page }) => {

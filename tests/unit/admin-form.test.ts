@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { isHttpUrl, sectionForPath } from '../../app/models/admin/sections.server.ts';
+import { parseValues, rawValues } from '../../app/utils/admin-form.server.ts';
+import { csvCell, csvRow } from '../../app/utils/csv.server.ts';
+
+function form(entries: Record<string, string | string[]>) {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(entries)) for (const item of [value].flat()) data.append(key, item);
+  return data;
+}
+
+describe('admin form parsing', () => {
+  const gyms = sectionForPath('/admin/gyms/12');
+
+  it('finds the section of a staff URL, the longest prefix first', () => {
+    expect(sectionForPath('/admin/trainings/trends/3/delete').key).toBe('trainings/trends');
+    expect(sectionForPath('/admin/trainings/7').key).toBe('trainings');
+    expect(() => sectionForPath('/admin/unknown')).toThrow();
+  });
+
+  it('gives Russian messages beside the fields', () => {
+    const raw = rawValues(gyms.fields, form({ name: '', address: 'x', lat: '91', lng: '', time_zone: 'Mars/Base' }));
+    const { errors } = parseValues(gyms, raw, {});
+    expect(errors).toMatchObject({
+      name: 'Заполните поле',
+      lat: 'Число от -90 до 90',
+      time_zone: 'Неизвестный часовой пояс: укажите его как Europe/Moscow',
+    });
+  });
+
+  it('asks for both coordinates or none', () => {
+    const raw = rawValues(
+      gyms.fields,
+      form({ name: 'Зал', address: 'x', lat: '56.8', lng: '', time_zone: 'Europe/Moscow' }),
+    );
+    expect(parseValues(gyms, raw, {}).errors).toEqual({ lng: 'Укажите обе координаты или ни одной' });
+  });
+
+  it('refuses select values that are not offered', () => {
+    const slots = sectionForPath('/admin/trainings/slots/new');
+    const raw = rawValues(
+      slots.fields,
+      form({ gym_id: '99', training_id: '1', weekday: '8', start_time: '25:00', duration_min: '45' }),
+    );
+    const { errors } = parseValues(slots, raw, {
+      gyms: [{ value: '1', label: 'Зал' }],
+      trainings: [{ value: '1', label: 'Йога' }],
+    });
+    expect(errors).toMatchObject({
+      gym_id: 'Выберите значение из списка',
+      weekday: 'Выберите значение из списка',
+      start_time: 'Время в формате ЧЧ:ММ',
+    });
+  });
+
+  it('accepts only http and https partner URLs', () => {
+    expect(isHttpUrl('https://example.com')).toBe(true);
+    expect(isHttpUrl('http://example.com/path')).toBe(true);
+    for (const url of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      'data:text/html,x',
+      '//example.com',
+      'ftp://x.y',
+      ' ',
+    ]) {
+      expect(isHttpUrl(url), url).toBe(false);
+    }
+  });
+});
+
+describe('CSV cells', () => {
+  it('quotes separators and defuses formulas', () => {
+    expect(csvCell('Анна; Мария')).toBe('"Анна; Мария"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
+    expect(csvCell('+79990000000', { text: false })).toBe('+79990000000');
+    expect(csvRow(['a', 'b'])).toBe('a;b\r\n');
+  });
+});
