@@ -15,8 +15,8 @@ export function listPublishedTrends(db: Database) {
   return publishedTrendsQuery(db).execute();
 }
 
-/** One published trend with its description and published trainings, or undefined. */
-export function getPublishedTrend(db: Database, id: number) {
+/** One published trend with its description (a builder, so the trend page can nest it). */
+export function publishedTrendQuery(db: Database, id: number) {
   return db
     .selectFrom('trends')
     .select((eb) => [
@@ -28,6 +28,9 @@ export function getPublishedTrend(db: Database, id: number) {
       imageRef(eb, 'trends.cover_image_id').as('cover'),
     ])
     .where('trends.id', '=', id)
-    .where('trends.published', '=', true)
-    .executeTakeFirst();
+    .where('trends.published', '=', true);
+}
+
+export function getPublishedTrend(db: Database, id: number) {
+  return publishedTrendQuery(db, id).executeTakeFirst();
 }

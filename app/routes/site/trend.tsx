@@ -1,4 +1,4 @@
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { data, Link } from 'react-router';
 import { Heading } from '~/components/Heading';
 import { Image } from '~/components/Image';
@@ -8,7 +8,7 @@ import { SiteLink } from '~/components/SiteLink';
 import { publishedCoachesQuery } from '~/models/coach.server';
 import { listSessions } from '~/models/schedule.server';
 import { trendTrainingsQuery } from '~/models/training.server';
-import { getPublishedTrend } from '~/models/trend.server';
+import { publishedTrendQuery } from '~/models/trend.server';
 import { publicImageUrl } from '~/utils/image-url';
 import { addDays } from '~/utils/schedule';
 import { pageMeta, publicPageHeaders, SITE_NAME } from '~/utils/seo';
@@ -21,10 +21,10 @@ export async function loader(args: Route.LoaderArgs) {
   if (id === null) throw data(`Page not found: ${args.url.pathname}`, { status: 404 });
   const site = await loadSiteContext(args);
   const dates = Array.from({ length: 7 }, (_, i) => addDays(site.today, i));
-  const [trend, related, sessions] = await Promise.all([
-    getPublishedTrend(site.db, id),
+  const [{ trend, ...related }, sessions] = await Promise.all([
     site.db
       .selectNoFrom([
+        jsonObjectFrom(publishedTrendQuery(site.db, id)).as('trend'),
         jsonArrayFrom(trendTrainingsQuery(site.db, id)).as('trainings'),
         jsonArrayFrom(publishedCoachesQuery(site.db, { gymId: site.gymId, trendId: id })).as('coaches'),
       ])
