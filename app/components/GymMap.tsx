@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Icon } from './Icon';
 
 export interface MapGym {
@@ -26,7 +26,7 @@ interface YMaps {
     el: HTMLElement,
     state: object,
     options?: object,
-  ) => { geoObjects: { add(o: unknown): void }; setBounds(b: unknown, o?: object): void };
+  ) => { geoObjects: { add(o: unknown): void }; destroy(): void };
   Placemark: new (coords: [number, number], props: object, options?: object) => unknown;
 }
 declare global {
@@ -70,12 +70,13 @@ export function GymMap({
 }) {
   const mapRef = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<'idle' | 'ready' | 'failed'>('idle');
-  const located = gyms.filter((gym) => gym.lat !== null && gym.lng !== null);
+  const located = useMemo(() => gyms.filter((gym) => gym.lat !== null && gym.lng !== null), [gyms]);
 
   useEffect(() => {
     const element = mapRef.current;
     if (!apiKey || !element || located.length === 0) return;
     let cancelled = false;
+    let map: InstanceType<YMaps['Map']> | null = null;
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
@@ -84,7 +85,7 @@ export function GymMap({
           .then((ymaps) => {
             if (cancelled) return;
             const active = located.find((gym) => gym.id === activeId) ?? located[0]!;
-            const map = new ymaps.Map(element, {
+            map = new ymaps.Map(element, {
               center: [active.lat, active.lng],
               zoom: MAP_OPTIONS.zoom,
               type: MAP_OPTIONS.type,
@@ -112,6 +113,7 @@ export function GymMap({
     return () => {
       cancelled = true;
       observer.disconnect();
+      map?.destroy();
     };
   }, [apiKey, nonce, activeId, located]);
 
