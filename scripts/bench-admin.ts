@@ -103,7 +103,8 @@ const pages = [
   '/admin/bids?status=new',
   '/admin/bids?status=done&gym=2&kind=trial',
   '/admin/bids?from=2026-01-01&to=2026-01-31',
-  '/admin/bids?q=%2B7999',
+  '/admin/bids?q=8%20(999)%20123-45-67',
+  '/admin/bids?q=%D0%90%D0%BD%D0%BD%D0%B0',
 ];
 console.log(`/admin/bids with ${RUNS} requests each (ms):`);
 for (const path of pages) {

@@ -51,7 +51,9 @@ export const requireStaffMiddleware: MiddlewareFunction<Response> = async ({ req
   const response = await next();
   // Loaders and the render up to the first byte; scripts/bench-admin.ts reads it.
   response.headers.set('Server-Timing', `app;dur=${(performance.now() - started).toFixed(1)}`);
-  response.headers.set('Cache-Control', 'private, no-store');
+  if (!response.headers.get('Cache-Control')?.includes('no-store')) {
+    response.headers.set('Cache-Control', 'private, no-store');
+  }
   // Clear the shown flash unless this response carries a new one (a redirect after an action).
   const settingFlash = (response.headers.get('Set-Cookie') ?? '').includes('flash=');
   if (clearHeader && !settingFlash) response.headers.append('Set-Cookie', clearHeader);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fullPhone } from '../../app/models/admin/bids.server.ts';
 import { isHttpUrl, sectionForPath } from '../../app/models/admin/sections.server.ts';
 import { parseValues, rawValues } from '../../app/utils/admin-form.server.ts';
 import { csvCell, csvRow } from '../../app/utils/csv.server.ts';
@@ -76,5 +77,16 @@ describe('CSV cells', () => {
     expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
     expect(csvCell('+79990000000', { text: false })).toBe('+79990000000');
     expect(csvRow(['a', 'b'])).toBe('a;b\r\n');
+  });
+});
+
+describe('bid search by phone', () => {
+  it('turns a whole Russian number into E.164, whatever its spelling', () => {
+    expect(fullPhone('8 (999) 123-45-67')).toBe('+79991234567');
+    expect(fullPhone('+7 999 123 45 67')).toBe('+79991234567');
+    expect(fullPhone('9991234567')).toBe('+79991234567');
+    expect(fullPhone('+49 30 1234567')).toBe('+49301234567');
+    expect(fullPhone('1234')).toBeNull();
+    expect(fullPhone('Анна')).toBeNull();
   });
 });

@@ -57,14 +57,31 @@ function filtered(db: Database, filters: BidFilters) {
   }
   if (filters.q) {
     const digits = filters.q.replace(/\D/g, '');
-    const pattern = `%${filters.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    query = query.where((eb) => {
-      const conditions: Expression<SqlBool>[] = [eb('bids.name', 'ilike', pattern)];
-      if (digits.length >= 4) conditions.push(eb('bids.phone', 'like', `%${digits}%`));
-      return eb.or(conditions);
-    });
+    const phone = fullPhone(filters.q);
+    if (phone) {
+      // A whole number (the usual case: a caller on the line) is an index lookup.
+      query = query.where('bids.phone', '=', phone);
+    } else {
+      const pattern = `%${filters.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      const looksLikePhone = /^[\d\s()+-]+$/.test(filters.q);
+      query = query.where((eb) => {
+        const conditions: Expression<SqlBool>[] = looksLikePhone ? [] : [eb('bids.name', 'ilike', pattern)];
+        if (digits.length >= 4) conditions.push(eb('bids.phone', 'like', `%${digits}%`));
+        return conditions.length ? eb.or(conditions) : eb.val(false);
+      });
+    }
   }
   return query;
+}
+
+/** `8 (999) 123-45-67`, `+7 999 123 45 67`, `79991234567` → `+79991234567`; anything else → null. */
+export function fullPhone(input: string): string | null {
+  if (!/^[\d\s()+-]+$/.test(input)) return null;
+  const digits = input.replace(/\D/g, '');
+  if (digits.length === 11 && (digits.startsWith('7') || digits.startsWith('8'))) return `+7${digits.slice(1)}`;
+  if (digits.length === 10 && digits.startsWith('9')) return `+7${digits}`;
+  if (input.trim().startsWith('+') && digits.length >= 11 && digits.length <= 15) return `+${digits}`;
+  return null;
 }
 
 const LIST_COLUMNS = [
@@ -121,7 +138,7 @@ export async function listBids(db: Database, filters: BidFilters, after: number 
 export type BidListRow = Awaited<ReturnType<typeof listBids>>['bids'][number];
 
 /** Every bid matching the filters, in batches, for the streamed CSV export. */
-export async function* iterateBids(db: Database, filters: BidFilters, batchSize = 2000) {
+export async function* iterateBids(db: Database, filters: BidFilters, batchSize = 5000) {
   let after: number | null = null;
   for (;;) {
     let query = filtered(db, filters).leftJoin('gyms', 'gyms.id', 'bids.gym_id').select(LIST_COLUMNS);
