@@ -19,6 +19,7 @@ import { ensureAdminFromEnv } from './app/utils/admin-bootstrap.server.ts';
 import { createContentCache } from './app/utils/cache.server.ts';
 import { parseEnv } from './app/utils/env.server.ts';
 import { isDatabaseReady } from './app/utils/health.server.ts';
+import { startOutboxWorker } from './app/utils/outbox.server.ts';
 import { loadSessionSecret } from './app/utils/secret.server.ts';
 import { createStorageFromEnv, InvalidStorageKeyError } from './app/utils/storage.server.ts';
 import { createDb, migrateToLatest } from './db/index.ts';
@@ -51,6 +52,8 @@ await ensureAdminFromEnv(database.db, env, logger);
 const sessionSecret = loadSessionSecret(env, dataDir);
 const cache = createContentCache(database, logger);
 await cache.start();
+// New-bid e-mail/webhook notifications (off unless SMTP_URL+BIDS_NOTIFY_EMAIL or BIDS_WEBHOOK_URL is set).
+const outbox = startOutboxWorker({ env, database, logger, sessionSecret });
 
 // ---------------------------------------------------------------------------------------------
 const app = express();
@@ -243,6 +246,7 @@ async function shutdown(signal: string) {
   force.unref();
   // Stop accepting, let in-flight requests finish, then close the database (PGlite must be closed cleanly).
   server.close(async () => {
+    await outbox.stop().catch((err) => logger.error({ err }, 'stopping the outbox worker failed'));
     await cache.stop().catch((err) => logger.error({ err }, 'stopping the cache listener failed'));
     await database.close().catch((err) => logger.error({ err }, 'closing the database failed'));
     logger.info('stopped');
