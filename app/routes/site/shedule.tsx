@@ -48,6 +48,12 @@ export async function loader(args: Route.LoaderArgs) {
   const day =
     requestedDay && dates.includes(requestedDay) ? requestedDay : dates.includes(site.today) ? site.today : dates[0]!;
   return {
+    // Date texts are formatted here once: ICU data differs between Node and browsers (spaces, dashes), and a
+    // formatted range rendered on both sides would not hydrate.
+    weekLabel: weekRange(dates),
+    dayLabels: Object.fromEntries(
+      dates.map((date) => [date, { long: dayLabel(date), short: dayLabel(date, { day: 'numeric' }) }]),
+    ),
     gym: site.gym,
     origin: site.origin,
     today: site.today,
@@ -90,7 +96,7 @@ function weekRange(dates: string[]) {
 }
 
 export default function Schedule({ loaderData }: Route.ComponentProps) {
-  const { gym, week, currentWeek, dates, day, filters, sessions, options, today } = loaderData;
+  const { gym, week, currentWeek, dates, day, filters, sessions, options, today, weekLabel, dayLabels } = loaderData;
   const root = useRouteLoaderData<RootLoaderData>('root');
   const filterParams = { trend: filters.trend, coach: filters.coach, time: filters.time };
   const link = (values: Record<string, string | number | null>) =>
@@ -167,7 +173,7 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
           <Icon name="chevron-left" size={16} /> Предыдущая неделя
         </Link>
         <p className="week-nav__current" aria-live="polite">
-          <strong>{weekRange(dates)}</strong>
+          <strong>{weekLabel}</strong>
           {week === currentWeek ? <span className="badge">Эта неделя</span> : null}
         </p>
         {week !== currentWeek ? (
@@ -191,8 +197,8 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
                 className={date === day ? 'day-tab day-tab--active' : 'day-tab'}
               >
                 <span className="day-tab__name">{WEEKDAY_SHORT[index]}</span>
-                <span className="day-tab__date">{dayLabel(date, { day: 'numeric' })}</span>
-                <span className="visually-hidden">{dayLabel(date)}</span>
+                <span className="day-tab__date">{dayLabels[date]?.short}</span>
+                <span className="visually-hidden">{dayLabels[date]?.long}</span>
               </Link>
             </li>
           ))}
@@ -219,7 +225,7 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
               aria-labelledby={`day-${date}`}
             >
               <Heading level={2} id={`day-${date}`} className="schedule__day-title">
-                {WEEKDAY_NAMES[weekday - 1]}, {dayLabel(date)}
+                {WEEKDAY_NAMES[weekday - 1]}, {dayLabels[date]?.long}
                 {date === today ? <span className="badge">Сегодня</span> : null}
               </Heading>
               {items.length ? (

@@ -165,6 +165,16 @@ test.describe('no requests to other hosts', () => {
   }
 });
 
+test('every page hydrates without errors or warnings in the console', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+  for (const { path } of PUBLIC_PAGES) await gotoHydrated(page, path);
+  expect(problems).toEqual([]);
+});
+
 test.describe('accessibility', () => {
   for (const { path } of PUBLIC_PAGES) {
     test(`${path} has no serious or critical axe violations`, async ({ page }) => {
