@@ -96,7 +96,9 @@ export async function handleBidAction({
   const utm: Record<string, string> = {};
   for (const key of UTM_KEYS) {
     const value = url.searchParams.get(key);
-    if (value) utm[key] = value.slice(0, 200);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters (NUL above all) cannot be stored
+    const clean = value?.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
+    if (clean) utm[key] = clean;
   }
   const channels: Array<'email' | 'webhook'> = [];
   if (services.env.SMTP_URL && services.env.BIDS_NOTIFY_EMAIL) channels.push('email');

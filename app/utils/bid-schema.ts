@@ -9,7 +9,10 @@ import {
 } from './bid-form';
 import { normalizePhone } from './phone';
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+// Control characters never belong in a name or comment, and PostgreSQL refuses NUL outright (a 500 otherwise).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const text = (value: unknown) => (typeof value === 'string' ? value.replace(CONTROL_CHARACTERS, '').trim() : '');
 const optionalId = z.preprocess((value) => {
   const n = Number(value);
   return value !== '' && value !== null && value !== undefined && Number.isInteger(n) && n > 0 && n < 2 ** 31

@@ -82,6 +82,14 @@ describe('the bid schema', () => {
     });
   });
 
+  it('drops control characters (PostgreSQL refuses NUL bytes)', () => {
+    const result = parseBidForm(
+      form({ name: '\u0000Анна\u0007', phone: '+79123456789', comment: 'a\u0000b\nc', consent: 'on' }),
+    );
+    expect(result).toMatchObject({ success: true, data: { name: 'Анна', comment: 'ab\nc' } });
+    expect(parseBidForm(form({ name: '\u0000\u0001', phone: '+79123456789', consent: 'on' })).success).toBe(false);
+  });
+
   it('falls back to a trial for an unknown kind and ignores bad ids', () => {
     const result = parseBidForm(
       form({ name: 'A', phone: '+79123456789', consent: 'on', kind: 'other', subjectId: '-5', gymId: 'x' }),

@@ -179,6 +179,7 @@ test.describe('bid endpoint robustness', () => {
       { name: 'Анна', phone: '+79123456789', consent: 'on', token, kind: 'coach', subjectId: '-1' },
       { name: 'Анна', phone: '+79123456789', consent: 'on', token, gymId: '99999999999999999999', kind: '💥' },
       { name: '\u0000\u0001', phone: '\u202e+79123456789', consent: 'yes', token: 'not.a-token', formId: '"><img>' },
+      { name: 'Ан\u0000на', phone: '+79123456789', comment: '\u0000', consent: 'on', token },
       { name: 'Анна', phone: '+79123456789', consent: 'on', token: `${Date.now() - 3_000_000_000}.abc` },
     ];
     let n = 10;
@@ -190,6 +191,12 @@ test.describe('bid endpoint robustness', () => {
       });
       expect(response.status(), JSON.stringify(form).slice(0, 80)).toBeLessThan(500);
     }
+    const withUtm = await request.post('/new?utm_source=%00evil&utm_campaign=%E2%80%AE', {
+      headers: { Origin: baseURL!, 'User-Agent': BROWSER_UA, 'X-Forwarded-For': '10.251.1.2' },
+      form: { formId: 'trial', kind: 'trial', name: 'Анна', phone: '+79123456789', consent: 'on', token },
+      maxRedirects: 0,
+    });
+    expect(withUtm.status()).toBe(302);
     const multipart = await request.post('/new', {
       headers: { Origin: baseURL!, 'User-Agent': BROWSER_UA, 'X-Forwarded-For': '10.251.1.1' },
       multipart: { name: 'Анна', phone: '+79123456789', consent: 'on', token },
