@@ -5,6 +5,8 @@
 
 export const ISO_WEEK_PATTERN = /^(\d{4})-W(\d{2})$/;
 const DAY_MS = 86_400_000;
+const MIN_YEAR = 2000;
+const MAX_YEAR = 2100;
 
 export const WEEKDAY_NAMES = [
   'Понедельник',
@@ -68,7 +70,8 @@ export function weekStart(week: string): string | null {
   if (!match) return null;
   const year = Number(match[1]);
   const number = Number(match[2]);
-  if (number < 1 || number > 53) return null;
+  // A club schedule has no business in year 0 or 9999 (and Date arithmetic there gets odd).
+  if (year < MIN_YEAR || year > MAX_YEAR || number < 1 || number > 53) return null;
   const jan4 = `${year}-01-04`;
   const monday = addDays(addDays(jan4, 1 - isoWeekday(jan4)), (number - 1) * 7);
   return isoWeekOf(monday) === week ? monday : null;

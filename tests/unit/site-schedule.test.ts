@@ -47,6 +47,8 @@ describe('ISO week math', () => {
     expect(weekStart('2025-W53')).toBeNull();
     expect(weekStart('2026-w48')).toBeNull();
     expect(weekStart('')).toBeNull();
+    expect(weekStart('9999-W52')).toBeNull();
+    expect(weekStart('0001-W01')).toBeNull();
   });
 
   it('moves across year boundaries', () => {

@@ -98,6 +98,20 @@ test('on a wide screen shows seven day columns', async ({ page }) => {
   await expect(page.locator('.schedule__day:visible')).toHaveCount(7);
 });
 
+test('odd query values never break the schedule', async ({ request }) => {
+  for (const query of [
+    'week=9999-W52',
+    'week=%00',
+    'week=2026-W01&day=abc',
+    'trend=1e99&coach=-1&time=%00',
+    'week=2100-W52',
+  ]) {
+    const response = await request.get(`/shedule?${query}`, { headers: { 'User-Agent': BROWSER_UA } });
+    expect(response.status(), query).toBe(200);
+  }
+  expect((await request.get('/shedule.ics?gym=1e3&trend=x')).status()).toBe(200);
+});
+
 test('a malformed week falls back to the current week', async ({ page }) => {
   await page.goto('/shedule?week=2026-W99&trend=1');
   await expect(page).toHaveURL(/\/shedule\?trend=1$/);
