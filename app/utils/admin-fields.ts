@@ -36,9 +36,10 @@ export type FieldErrors = Record<string, string>;
 
 export interface ImagePreview {
   id: number;
-  url: string;
+  key: string;
   width: number;
   height: number;
+  placeholder: string;
 }
 
 export interface ListColumn {

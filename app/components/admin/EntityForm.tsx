@@ -1,4 +1,5 @@
 import { Form, useNavigation } from 'react-router';
+import { Image } from '~/components/Image';
 import type { FieldDef, FieldErrors, FormValues, ImagePreview, Options } from '~/utils/admin-fields';
 
 interface EntityFormProps {
@@ -175,7 +176,7 @@ function Field({
         <div className="admin-field admin-field--image">
           {label}
           {image ? (
-            <img src={image.url} alt="" width={160} height={Math.round((160 * image.height) / (image.width || 1))} />
+            <Image image={image} alt="Текущее изображение" width={160} className="admin-field__preview" />
           ) : null}
           <input type="hidden" name={field.name} value={image ? String(image.id) : text} />
           <input

@@ -49,7 +49,14 @@ export async function listRows(db: Database, section: SectionDef, query: ListQue
   const imageColumn = section.columns.find((column) => column.kind === 'image')?.key;
   let select = base.selectAll(t);
   if (imageColumn) {
-    select = select.leftJoin('images', 'images.id', `${t}.${imageColumn}`).select(['images.storage_key as image_key']);
+    select = select
+      .leftJoin('images', 'images.id', `${t}.${imageColumn}`)
+      .select([
+        'images.storage_key as image_key',
+        'images.width as image_width',
+        'images.height as image_height',
+        'images.placeholder as image_placeholder',
+      ]);
   }
   const sortable = section.columns.filter((column) => column.sortable).map((column) => column.key);
   const order: ReadonlyArray<readonly [string, 'asc' | 'desc']> =
@@ -88,7 +95,11 @@ export async function getRow(db: Database, section: SectionDef, id: number): Pro
 
 export async function getImages(db: Database, ids: number[]) {
   if (ids.length === 0) return [];
-  return db.selectFrom('images').select(['id', 'storage_key', 'width', 'height']).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('images')
+    .select(['id', 'storage_key', 'width', 'height', 'placeholder'])
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** Splits parsed values into the table's columns and the many-to-many links. */

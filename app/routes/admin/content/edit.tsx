@@ -19,7 +19,6 @@ import {
 import { adminTitle } from '~/utils/admin-sections';
 import { getStaff } from '~/utils/auth.server';
 import { setFlash } from '~/utils/flash.server';
-import { publicImageUrl } from '~/utils/image-url';
 import { getDb, getServices } from '~/utils/services.server';
 import type { Database } from '../../../../db/index.ts';
 import type { Route } from './+types/edit';
@@ -42,7 +41,13 @@ async function imagePreviews(db: Database, section: SectionDef, values: FormValu
   for (const field of imageFields) {
     const image = images.find((candidate) => candidate.id === Number(values[field.name]));
     previews[field.name] = image
-      ? { id: image.id, url: publicImageUrl(image.storage_key), width: image.width, height: image.height }
+      ? {
+          id: image.id,
+          key: image.storage_key,
+          width: image.width,
+          height: image.height,
+          placeholder: image.placeholder,
+        }
       : null;
   }
   return previews;

@@ -2,6 +2,7 @@ import { Form, Link, redirect } from 'react-router';
 import { DeleteButton } from '~/components/admin/DeleteButton';
 import { SectionTabs } from '~/components/admin/SectionTabs';
 import { Heading } from '~/components/Heading';
+import { Image } from '~/components/Image';
 import { listRows, loadOptions, moveRow, PAGE_SIZE, setPublished } from '~/models/admin/content.server';
 import { sectionForPath } from '~/models/admin/sections.server';
 import type { ListColumn, OptionSource } from '~/utils/admin-fields';
@@ -9,7 +10,6 @@ import { adminTitle } from '~/utils/admin-sections';
 import { getStaff } from '~/utils/auth.server';
 import { setFlash } from '~/utils/flash.server';
 import { formatDate, formatPrice } from '~/utils/format';
-import { publicImageUrl } from '~/utils/image-url';
 import { getDb } from '~/utils/services.server';
 import type { Route } from './+types/list';
 
@@ -301,7 +301,17 @@ function cellText(column: ListColumn, row: Record<string, unknown>, options: Opt
 function Cell({ column, row, options }: { column: ListColumn; row: Record<string, unknown>; options: Options }) {
   if (column.kind === 'image') {
     return typeof row.image_key === 'string' ? (
-      <img src={publicImageUrl(row.image_key)} alt="" width={64} height={40} className="admin-thumb" loading="lazy" />
+      <Image
+        image={{
+          key: row.image_key,
+          width: Number(row.image_width),
+          height: Number(row.image_height),
+          placeholder: String(row.image_placeholder ?? ''),
+        }}
+        alt=""
+        width={64}
+        className="admin-thumb"
+      />
     ) : (
       <span className="admin-muted">нет</span>
     );
