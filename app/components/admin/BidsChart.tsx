@@ -11,10 +11,11 @@ export function BidsChart({ days }: { days: Array<{ day: string; count: number }
   const total = days.reduce((sum, d) => sum + d.count, 0);
   return (
     <figure className="admin-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="bids-chart-title">
-        <title id="bids-chart-title">
-          Заявки по дням за {days.length} дней: всего {total}, максимум за день {max}
-        </title>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label={`Заявки по дням за ${days.length} дней: всего ${total}, максимум за день ${max}`}
+      >
         <line
           x1={PAD.left}
           x2={WIDTH - PAD.right}

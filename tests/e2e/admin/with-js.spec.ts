@@ -1,4 +1,5 @@
 /** A subset again with JavaScript on: client-side navigation, the delete dialog, the session check on .data requests. */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { expectFlash, fillForm, login, pngImage, row, save, unique } from './helpers';
 
@@ -54,4 +55,21 @@ test('with JavaScript: after logout a client-side navigation to a staff page lan
   await page.getByRole('link', { name: 'Залы' }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fgyms$/);
   await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+});
+
+test('staff pages have no axe violations', async ({ page }) => {
+  await login(page, '/admin');
+  for (const path of [
+    '/admin',
+    '/admin/bids',
+    '/admin/gyms',
+    '/admin/gyms/1',
+    '/admin/coaches/new',
+    '/admin/trainings/slots',
+    '/admin/staff',
+  ]) {
+    await page.goto(path);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((violation) => `${path}: ${violation.id}`)).toEqual([]);
+  }
 });
