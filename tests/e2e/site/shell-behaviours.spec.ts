@@ -1,0 +1,74 @@
+import { expect, type Page, test } from '@playwright/test';
+import { BROWSER_UA, gotoHydrated } from './helpers';
+
+test.use({ userAgent: BROWSER_UA });
+
+async function mark(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { marker?: string }).marker = 'same document';
+  });
+}
+const marker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: string }).marker ?? null);
+
+async function firePreloadError(page: Page) {
+  await page.evaluate(() => {
+    const event = new Event('vite:preloadError', { cancelable: true }) as Event & { payload?: unknown };
+    event.payload = new TypeError('Failed to fetch dynamically imported module: /assets/gone.js');
+    window.dispatchEvent(event);
+  });
+}
+
+test('a chunk-load failure reloads the page once per path within 10 s', async ({ page }) => {
+  await gotoHydrated(page, '/trends');
+  await mark(page);
+  await Promise.all([page.waitForEvent('load'), firePreloadError(page)]);
+  expect(await marker(page)).toBeNull();
+
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await mark(page);
+  await firePreloadError(page);
+  await page.waitForTimeout(1_000);
+  expect(await marker(page)).toBe('same document');
+});
+
+test.describe('new build check', () => {
+  test('after an hour a new live build turns the next navigation into a full page load', async ({ page }) => {
+    await page.clock.install();
+    let checks = 0;
+    await page.route('**/api/build-id', (route) => {
+      checks += 1;
+      return route.fulfill({ json: { buildId: 'a-newer-build' } });
+    });
+    await gotoHydrated(page, '/');
+    await mark(page);
+    await page.clock.fastForward(3_599_000);
+    expect(checks).toBe(0);
+    await page.clock.fastForward(2_000);
+    await expect.poll(() => checks).toBe(1);
+    await page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Тренеры' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Тренеры' })).toBeVisible();
+    expect(await marker(page)).toBeNull();
+  });
+
+  test('the same build keeps client-side navigation, and a failed check is only logged', async ({ page }) => {
+    await page.clock.install();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    let answer: 'same' | 'fail' = 'fail';
+    const live = await (await page.request.get('/api/build-id')).json();
+    await page.route('**/api/build-id', (route) =>
+      answer === 'fail' ? route.fulfill({ status: 503, body: 'down' }) : route.fulfill({ json: live }),
+    );
+    await gotoHydrated(page, '/');
+    await mark(page);
+    await page.clock.fastForward(3_601_000);
+    await expect.poll(() => warnings.some((text) => text.includes('Build check failed'))).toBe(true);
+    answer = 'same';
+    await page.clock.fastForward(3_600_000);
+    await page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Тренеры' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Тренеры' })).toBeVisible();
+    expect(await marker(page)).toBe('same document');
+  });
+});
