@@ -72,3 +72,39 @@ test.describe('new build check', () => {
     expect(await marker(page)).toBe('same document');
   });
 });
+
+test.describe('prefetch on intent', () => {
+  for (const { name, connection, expected } of [
+    {
+      name: 'prefetches the next page on hover on a fast connection',
+      connection: { effectiveType: '4g' },
+      expected: true,
+    },
+    { name: 'does not prefetch on 2g', connection: { effectiveType: '2g' }, expected: false },
+    {
+      name: 'does not prefetch with data saver on',
+      connection: { effectiveType: '4g', saveData: true },
+      expected: false,
+    },
+  ]) {
+    test(name, async ({ page }) => {
+      await page.addInitScript((value) => {
+        Object.defineProperty(navigator, 'connection', {
+          configurable: true,
+          value: { ...value, addEventListener() {}, removeEventListener() {} },
+        });
+      }, connection);
+      const dataRequests: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/trends.data')) dataRequests.push(request.url());
+      });
+      await gotoHydrated(page, '/');
+      await page
+        .getByRole('navigation', { name: 'Основная навигация' })
+        .getByRole('link', { name: 'Направления' })
+        .hover();
+      await page.waitForTimeout(1_000);
+      expect(dataRequests.length > 0).toBe(expected);
+    });
+  }
+});
