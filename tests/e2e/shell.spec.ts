@@ -233,7 +233,10 @@ test.describe('global loading indicator (SPEC §8)', () => {
       }).observe(document.body, { childList: true, subtree: true });
       w.timeline.start = performance.now();
     });
-    await page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Направления' }).click();
+    await page
+      .getByRole('navigation', { name: 'Основная навигация' })
+      .getByRole('link', { name: 'Направления' })
+      .click();
     await expect(page).toHaveURL(/\/trends$/);
     await expect(page.getByRole('status')).toHaveText('', { timeout: 5000 });
     const timeline = await page.evaluate(() => (window as unknown as { timeline: Record<string, number> }).timeline);
