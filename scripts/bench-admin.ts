@@ -106,13 +106,16 @@ const pages = [
   '/admin/bids?q=8%20(999)%20123-45-67',
   '/admin/bids?q=%D0%90%D0%BD%D0%BD%D0%B0',
 ];
-console.log(`/admin/bids with ${RUNS} requests each (ms):`);
-for (const path of pages) {
+// ONLY=export measures the export on its own (e.g. right after start, for a clean RSS baseline).
+const only = process.env.ONLY;
+if (only !== 'export') console.log(`/admin/bids with ${RUNS} requests each (ms):`);
+for (const path of only === 'export' ? [] : pages) {
   const r = await timePage(cookie, path);
   console.log(
     `  ${r.path.padEnd(46)} server p50 ${r.serverP50.toFixed(1).padStart(7)}  p95 ${r.serverP95.toFixed(1).padStart(7)}   response p50 ${r.totalP50.toFixed(1).padStart(7)}`,
   );
 }
+if (only === 'pages') process.exit(0);
 const e = await timeExport(cookie);
 console.log(
   `CSV export: ${e.rows} rows, ${e.megabytes.toFixed(1)} MB in ${e.seconds.toFixed(1)} s = ${Math.round(e.rowsPerSecond)} rows/s` +
