@@ -7,7 +7,7 @@ import { recordAudit } from '~/utils/audit.server';
 import { authenticateLogin, findStaffUser, LoginError } from '~/utils/auth.server';
 import { safeRedirectPath } from '~/utils/safe-redirect';
 import { getRequestInfo, getServices } from '~/utils/services.server';
-import { commitSessionCookie, createSession } from '~/utils/session.server';
+import { commitSessionCookie, createSession, pruneExpiredSessions } from '~/utils/session.server';
 import type { Route } from './+types/login';
 
 const AFTER_LOGIN = '/admin';
@@ -46,6 +46,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
   const sessionId = await createSession(db, user.id, { userAgent: request.headers.get('user-agent') ?? '', ip });
   await recordAudit(db, { staffUserId: user.id, action: 'login', entity: 'session', entityId: null });
+  // Housekeeping on a rare event: expired sessions are dead anyway, this only keeps the table small.
+  await pruneExpiredSessions(db);
   return redirect(redirectTo, {
     headers: { 'Set-Cookie': await commitSessionCookie(services.sessionSecret, sessionId) },
   });
