@@ -115,11 +115,11 @@ export default function BidInbox({ loaderData }: Route.ComponentProps) {
           <tbody>
             {bids.map((bid) => (
               <tr key={bid.id} className={bid.status === 'new' ? 'admin-table__row--new' : undefined}>
-                <td>{formatDateTime(bid.created_at)}</td>
-                <td>
+                <td data-label="Дата">{formatDateTime(bid.created_at)}</td>
+                <td data-label="Имя">
                   <Link to={`/admin/bids/${bid.id}`}>{bid.name}</Link>
                 </td>
-                <td>
+                <td data-label="Телефон">
                   {bid.phone}
                   {bid.repeat_phone ? (
                     <span
@@ -130,12 +130,12 @@ export default function BidInbox({ loaderData }: Route.ComponentProps) {
                     </span>
                   ) : null}
                 </td>
-                <td>{bid.gym_name ?? '—'}</td>
-                <td>
+                <td data-label="Зал">{bid.gym_name ?? '—'}</td>
+                <td data-label="Тип">
                   {BID_KIND_LABELS[bid.kind]}
                   {bid.subject_title ? <span className="admin-muted"> · {bid.subject_title}</span> : null}
                 </td>
-                <td>
+                <td data-label="Статус">
                   <span className={`admin-status admin-status--${bid.status}`}>{BID_STATUS_LABELS[bid.status]}</span>
                 </td>
               </tr>

@@ -176,7 +176,7 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
               return (
                 <tr key={row.id}>
                   {section.columns.map((column, columnIndex) => (
-                    <td key={column.key}>
+                    <td key={column.key} data-label={column.label}>
                       {columnIndex === firstTextColumn(section.columns) ? (
                         <Link to={`${base}/${row.id}`}>{cellText(column, row, options) || `#${row.id}`}</Link>
                       ) : (
