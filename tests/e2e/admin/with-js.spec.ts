@@ -58,6 +58,7 @@ test('with JavaScript: after logout a client-side navigation to a staff page lan
 });
 
 test('staff pages have no axe violations', async ({ page }) => {
+  test.slow();
   await login(page, '/admin');
   for (const path of [
     '/admin',
