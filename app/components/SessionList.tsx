@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
+import { dateTimeFormat } from '~/utils/format';
 import { isoWeekday, type Session, WEEKDAY_NAMES } from '~/utils/schedule';
 
 function dateLabel(date: string) {
-  const text = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+  const text = dateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
     new Date(`${date}T12:00:00Z`),
   );
   return `${WEEKDAY_NAMES[isoWeekday(date) - 1]}, ${text}`;

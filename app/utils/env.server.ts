@@ -27,6 +27,8 @@ const envSchema = z.object({
   SMTP_URL: optionalString,
   BIDS_NOTIFY_EMAIL: optionalString,
   BIDS_WEBHOOK_URL: optionalString,
+  /** Key of the webhook's `X-Signature` HMAC; derived from the session secret when absent. */
+  BIDS_WEBHOOK_SECRET: optionalString,
   /** Public origin used for canonical URLs, the sitemap and Open Graph (e.g. https://club.example). */
   PUBLIC_URL: optionalString,
 });

@@ -1,5 +1,21 @@
 /** One place for Russian formatting (SPEC §1: dates via Intl ru-RU, prices as `2 990 ₽`). */
 const priceFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
+const pluralRules = new Intl.PluralRules('ru-RU');
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A memoised `Intl.DateTimeFormat`: constructing one costs tens of microseconds, and a schedule page formats
+ * hundreds of dates, so every caller shares the instances.
+ */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
 
 /** `2990` → `2 990 ₽` (with a no-break space, as Intl writes it). */
 export function formatPrice(rubles: number): string {
@@ -9,17 +25,15 @@ export function formatPrice(rubles: number): string {
 export function formatDate(value: Date | string, timeZone = 'Europe/Moscow'): string {
   const date =
     typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
-  return new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(date);
+  return dateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(date);
 }
 
 export function formatDateTime(value: Date | string, timeZone = 'Europe/Moscow'): string {
-  return new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-    new Date(value),
-  );
+  return dateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(value));
 }
 
 /** Russian plural forms: plural(5, ['тренер', 'тренера', 'тренеров']) → 'тренеров'. */
 export function plural(count: number, forms: readonly [string, string, string]): string {
-  const rule = new Intl.PluralRules('ru-RU').select(count);
+  const rule = pluralRules.select(count);
   return rule === 'one' ? forms[0] : rule === 'few' ? forms[1] : forms[2];
 }

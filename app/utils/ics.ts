@@ -1,3 +1,4 @@
+import { dateTimeFormat } from './format';
 /**
  * A minimal iCalendar (RFC 5545) writer for the schedule feed: CRLF line ends, 75-octet line folding,
  * escaped text. Times are written in UTC (`…Z`), so no VTIMEZONE block is needed and every calendar app
@@ -56,7 +57,7 @@ export function zonedTimeToUtc(date: string, time: string, timeZone: string): Da
   const [h, mi] = time.split(':').map(Number) as [number, number];
   const guess = Date.UTC(y, mo - 1, d, h, mi);
   const offset = (instant: number) => {
-    const parts = new Intl.DateTimeFormat('en-US', {
+    const parts = dateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',

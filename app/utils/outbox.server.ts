@@ -47,8 +47,8 @@ export function signWebhook(secret: string, timestamp: string, body: string): st
 }
 
 /** The webhook key: BIDS_WEBHOOK_SECRET when set, else one derived from the session secret. */
-export function webhookSecret(sessionSecret: string): string {
-  return process.env.BIDS_WEBHOOK_SECRET || createHmac('sha256', sessionSecret).update('bids-webhook').digest('hex');
+export function webhookSecret(sessionSecret: string, configured?: string): string {
+  return configured || createHmac('sha256', sessionSecret).update('bids-webhook').digest('hex');
 }
 
 export function createOutboxDeps(env: Env, sessionSecret: string): OutboxDeps {
@@ -62,7 +62,7 @@ export function createOutboxDeps(env: Env, sessionSecret: string): OutboxDeps {
   }
   if (env.BIDS_WEBHOOK_URL) {
     const url = env.BIDS_WEBHOOK_URL;
-    const secret = webhookSecret(sessionSecret);
+    const secret = webhookSecret(sessionSecret, env.BIDS_WEBHOOK_SECRET);
     deps.postWebhook = async (body) => {
       const timestamp = String(Math.floor(Date.now() / 1000));
       const response = await fetch(url, {

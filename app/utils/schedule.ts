@@ -1,3 +1,4 @@
+import { dateTimeFormat } from './format';
 /**
  * Week math and session expansion for the public schedule. Pure and shared by server and client.
  * Dates are gym-local `YYYY-MM-DD` strings; arithmetic runs on UTC noon so no time zone or DST can shift a day.
@@ -93,7 +94,7 @@ export function shiftWeek(week: string, weeks: number): string {
 /** Today's date in an IANA time zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /** `07:30:00` → `07:30`. */

@@ -4,6 +4,7 @@ import { Icon } from '~/components/Icon';
 import { SiteLink } from '~/components/SiteLink';
 import { listScheduleFilterOptions, listSessions } from '~/models/schedule.server';
 import type { RootLoaderData } from '~/root';
+import { dateTimeFormat } from '~/utils/format';
 import {
   isoWeekday,
   isoWeekOf,
@@ -81,13 +82,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 function dayLabel(date: string, options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long' }) {
-  return new Intl.DateTimeFormat('ru-RU', { ...options, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+  return dateTimeFormat('ru-RU', { ...options, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 }
 
 function weekRange(dates: string[]) {
   const first = new Date(`${dates[0]}T12:00:00Z`);
   const last = new Date(`${dates[6]}T12:00:00Z`);
-  return new Intl.DateTimeFormat('ru-RU', {
+  return dateTimeFormat('ru-RU', {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
