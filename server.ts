@@ -42,6 +42,7 @@ const database = await createDb({
     const store = queryCount.getStore();
     if (store) store.count += 1;
   },
+  onPoolError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
 });
 const applied = await migrateToLatest(database.db);
 if (applied.length) logger.info({ applied }, 'migrations applied');

@@ -21,13 +21,22 @@ export interface DbOptions {
   max?: number;
   /** Called after every query (used to count queries per request). */
   onQuery?: () => void;
+  /** Errors of idle pooled connections (e.g. the server restarted); without a listener they would crash the process. */
+  onPoolError?: (error: Error) => void;
 }
 
 export interface DbHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
-  /** Runs `LISTEN channel` on a dedicated connection; returns an unsubscribe. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `LISTEN channel` on a dedicated connection; returns an unsubscribe. `onLost` is called when that
+   * connection dies (a database restart), after which the caller must listen again.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onLost?: (error: unknown) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -39,18 +48,32 @@ pg.types.setTypeParser(INT8_OID, (value) => Number(value));
 export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.max ?? 10 });
+    // An idle client that loses its connection emits 'error' on the pool; unhandled, that would end the process.
+    pool.on('error', (error) => options.onPoolError?.(error));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queryLogger(options) });
     return {
       db,
       kind: 'postgres',
-      async listen(channel, onMessage) {
+      async listen(channel, onMessage, onLost) {
         const client = await pool.connect();
+        let released = false;
         const handler = (message: pg.Notification) => {
           if (message.channel === channel) onMessage(message.payload ?? '');
         };
+        const lost = (error: unknown) => {
+          if (released) return;
+          released = true;
+          client.off('notification', handler);
+          client.release(error instanceof Error ? error : true);
+          onLost?.(error);
+        };
         client.on('notification', handler);
+        client.on('error', lost);
+        client.on('end', () => lost(new Error('LISTEN connection ended')));
         await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         return async () => {
+          if (released) return;
+          released = true;
           client.off('notification', handler);
           await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
           client.release();

@@ -9,24 +9,59 @@ export const CACHE_CHANNEL = 'content_changed';
  * A small in-process cache for data every page needs (the gym list). Any staff write calls
  * `announceContentChange`, and every instance drops its cache on the NOTIFY — so all containers see an edit at once.
  */
-export function createContentCache(database: DbHandle, logger: Logger) {
+export function createContentCache(database: DbHandle, logger: Logger, retryMs = 5000) {
   const entries = new Map<string, Promise<unknown>>();
   let listening = false;
+  let stopped = false;
   let unlisten: (() => Promise<void>) | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+
+  async function subscribe(): Promise<void> {
+    unlisten = await database.listen(
+      CACHE_CHANNEL,
+      (payload) => {
+        logger.debug({ payload }, 'content changed: cache cleared');
+        entries.clear();
+      },
+      (error) => {
+        // We may have missed a NOTIFY: stop caching until we listen again.
+        listening = false;
+        unlisten = null;
+        entries.clear();
+        logger.warn({ err: error }, 'lost the LISTEN connection: cache off until it is back');
+        scheduleRetry();
+      },
+    );
+    listening = true;
+  }
+
+  function scheduleRetry() {
+    if (stopped || retryTimer) return;
+    retryTimer = setTimeout(async () => {
+      retryTimer = null;
+      try {
+        await subscribe();
+        logger.info('LISTEN connection restored: cache on');
+      } catch {
+        scheduleRetry();
+      }
+    }, retryMs);
+    retryTimer.unref?.();
+  }
 
   return {
     async start() {
       if (listening) return;
-      unlisten = await database.listen(CACHE_CHANNEL, (payload) => {
-        logger.debug({ payload }, 'content changed: cache cleared');
-        entries.clear();
-      });
-      listening = true;
+      stopped = false;
+      await subscribe();
     },
     /** Releases the LISTEN connection (the pool cannot close while it is held). */
     async stop() {
+      stopped = true;
       listening = false;
       entries.clear();
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = null;
       await unlisten?.();
       unlisten = null;
     },

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import pino from 'pino';
 import { expect, it, vi } from 'vitest';
 import { getPublishedGyms, listPublishedGyms } from '../../app/models/gym.server.ts';
@@ -45,6 +46,48 @@ describeEachDb('published gyms and the content cache', (t) => {
       await vi.waitFor(async () => {
         const names = (await getPublishedGyms(services)).map((gym) => gym.name);
         expect(names).toContain('Переименованный');
+      });
+    } finally {
+      await cache.stop();
+    }
+  });
+});
+
+describeEachDb('the content cache when the LISTEN connection dies', (t) => {
+  it('stops caching at once and listens again after the retry delay', async () => {
+    if (t.kind !== 'postgres') return; // an embedded PGlite has no connection to lose
+    const cache = createContentCache(t.testDb.handle, silent, 200);
+    await cache.start();
+    try {
+      const load = vi.fn(async () => 'gyms');
+      await cache.get('gyms', load);
+      await cache.get('gyms', load);
+      expect(load).toHaveBeenCalledTimes(1);
+
+      // A database restart, as the listener sees it.
+      await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE query ILIKE 'LISTEN%' AND datname = current_database()`.execute(t.db);
+      await vi.waitFor(async () => {
+        await cache.get('gyms', load);
+        await cache.get('gyms', load);
+        expect(load.mock.calls.length).toBeGreaterThanOrEqual(3);
+      });
+
+      // After the retry the cache is back, and a NOTIFY still clears it.
+      await vi.waitFor(
+        async () => {
+          const before = load.mock.calls.length;
+          await cache.get('gyms', load);
+          await cache.get('gyms', load);
+          expect(load.mock.calls.length).toBeLessThanOrEqual(before + 1);
+        },
+        { timeout: 5000 },
+      );
+      const cached = load.mock.calls.length;
+      await announceContentChange(t.db, 'gyms');
+      await vi.waitFor(async () => {
+        await cache.get('gyms', load);
+        expect(load.mock.calls.length).toBeGreaterThan(cached);
       });
     } finally {
       await cache.stop();
