@@ -1,6 +1,7 @@
 /** The figures of the staff dashboard (issue 4, item 6). */
 import { type SqlBool, sql } from 'kysely';
 import type { Database } from '../../../db/index.ts';
+import { selectAuditEntries } from './staff.server.ts';
 
 export const CHART_DAYS = 30;
 const TIME_ZONE = 'Europe/Moscow';
@@ -48,19 +49,7 @@ export async function bidCounts(db: Database) {
 }
 
 export async function recentChanges(db: Database, limit = 10) {
-  return db
-    .selectFrom('audit_log')
-    .leftJoin('staff_users', 'staff_users.id', 'audit_log.staff_user_id')
-    .select([
-      'audit_log.id',
-      'audit_log.action',
-      'audit_log.entity',
-      'audit_log.entity_id',
-      'audit_log.fields',
-      'audit_log.created_at',
-      'staff_users.name as staff_name',
-      'staff_users.email as staff_email',
-    ])
+  return selectAuditEntries(db)
     .where('audit_log.action', 'not in', ['login', 'logout'])
     .orderBy('audit_log.created_at', 'desc')
     .orderBy('audit_log.id', 'desc')

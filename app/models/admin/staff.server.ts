@@ -123,8 +123,9 @@ export async function setStaffPassword(
   return id;
 }
 
-export async function listAudit(db: Database, before: number | null, limit = 50) {
-  let query = db
+/** Audit entries with who made them, newest first: the shared base of the audit page and the dashboard. */
+export function selectAuditEntries(db: Database) {
+  return db
     .selectFrom('audit_log')
     .leftJoin('staff_users', 'staff_users.id', 'audit_log.staff_user_id')
     .select([
@@ -136,7 +137,11 @@ export async function listAudit(db: Database, before: number | null, limit = 50)
       'audit_log.created_at',
       'staff_users.name as staff_name',
       'staff_users.email as staff_email',
-    ])
+    ]);
+}
+
+export async function listAudit(db: Database, before: number | null, limit = 50) {
+  let query = selectAuditEntries(db)
     .orderBy('audit_log.id', 'desc')
     .limit(limit + 1);
   if (before !== null) query = query.where('audit_log.id', '<', before);

@@ -3,16 +3,15 @@
  * starts a second server with YANDEX_* set and answers the Yandex hosts with small fakes (the machine has no
  * internet access anyway): what we check is what our code asks of those APIs.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { type ExtraServer, startExtraServer } from '../extra-server';
 import { BROWSER_UA, MIN_FILL_WAIT_MS, useUniqueIp } from './helpers';
 
 const PORT = Number(process.env.E2E_INTEGRATIONS_PORT ?? 3119);
 const BASE = `http://127.0.0.1:${PORT}`;
 // Inside the ignored .e2e-data directory, next to (not inside) the main test server's database.
 const DATA_DIR = '.e2e-data/integrations';
-let server: ChildProcess | null = null;
+let server: ExtraServer | null = null;
 
 const FAKE_MAPS = `
   window.__maps = []; window.__placemarks = [];
@@ -28,36 +27,15 @@ test.use({ userAgent: BROWSER_UA, baseURL: BASE });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  server = spawn(process.execPath, ['server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      INSECURE_COOKIES: '1',
-      YANDEX_MAPS_API_KEY: 'test-maps-key',
-      YANDEX_METRIKA_ID: '12345678',
-    },
-    stdio: 'ignore',
+  server = await startExtraServer({
+    port: PORT,
+    dataDir: DATA_DIR,
+    env: { YANDEX_MAPS_API_KEY: 'test-maps-key', YANDEX_METRIKA_ID: '12345678' },
   });
-  for (let i = 0; i < 340; i += 1) {
-    try {
-      if ((await fetch(`${BASE}/readyz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the integrations server did not start');
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  await server?.stop();
 });
 
 test.beforeEach(async ({ page }) => {
