@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN, E2E_PORT } from '#tests/e2e/settings.ts';
 
 /** Debian's Chromium (Playwright cannot download its own browser here); CHROMIUM_PATH overrides. */
 function chromiumPath(): string | undefined {
@@ -10,9 +11,6 @@ function chromiumPath(): string | undefined {
   console.warn('No system Chromium found: install it with `apt-get install -y chromium` or set CHROMIUM_PATH.');
   return undefined;
 }
-
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_ADMIN = { email: 'admin@club.test', password: 'e2e-Admin-password-1' };
 
 export default defineConfig({
   testDir: 'tests/e2e',

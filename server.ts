@@ -15,15 +15,15 @@ import onHeaders from 'on-headers';
 import pino from 'pino';
 import { pinoHttp } from 'pino-http';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
-import { ensureAdminFromEnv } from './app/utils/admin-bootstrap.server.ts';
-import { createContentCache } from './app/utils/cache.server.ts';
-import { parseEnv } from './app/utils/env.server.ts';
-import { isDatabaseReady } from './app/utils/health.server.ts';
-import { startOutboxWorker } from './app/utils/outbox.server.ts';
-import { loadSessionSecret } from './app/utils/secret.server.ts';
-import { createStorageFromEnv, InvalidStorageKeyError } from './app/utils/storage.server.ts';
-import { createDb, migrateToLatest } from './db/index.ts';
-import { seedDemo } from './db/seed.ts';
+import { createContentCache } from '#app/infra/content-cache.server.ts';
+import { parseEnv } from '#app/infra/env.server.ts';
+import { isDatabaseReady } from '#app/infra/health.server.ts';
+import { loadSessionSecret } from '#app/infra/secret.server.ts';
+import { createStorageFromEnv, InvalidStorageKeyError } from '#app/infra/storage.server.ts';
+import { ensureAdminFromEnv } from '#app/services/admin-bootstrap.server.ts';
+import { startOutboxWorker } from '#app/services/outbox.server.ts';
+import { createDb, migrateToLatest } from '#db/index.ts';
+import { seedDemo } from '#db/seed.ts';
 
 const dev = process.argv.includes('--dev');
 const env = parseEnv();
@@ -205,7 +205,7 @@ const buildId = typeof build === 'function' ? 'dev' : build.assets.version;
 
 async function entryContexts() {
   const server = typeof build === 'function' ? await build() : build;
-  return server.entry.module as unknown as typeof import('./app/entry.server.tsx');
+  return server.entry.module as unknown as typeof import('#app/entry.server.tsx');
 }
 
 app.all(

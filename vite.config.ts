@@ -3,6 +3,5 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [reactRouter()],
-  resolve: { tsconfigPaths: true },
   server: { port: 3000 },
 });

@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import { createContext } from 'react-router';
-import type { DbHandle } from '../db/index.ts';
-import type { ContentCache } from './utils/cache.server.ts';
-import type { Env } from './utils/env.server.ts';
-import type { Storage } from './utils/storage.server.ts';
+import type { ContentCache } from '#app/infra/content-cache.server.ts';
+import type { Env } from '#app/infra/env.server.ts';
+import type { Storage } from '#app/infra/storage.server.ts';
+import type { DbHandle } from '#db/index.ts';
 
 /** Long-lived services created once by server.ts and handed to every request. */
 export interface AppServices {

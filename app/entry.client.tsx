@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { installChunkRecovery, installRouterBehaviours } from './shell/install.client';
+import { installChunkRecovery, installRouterBehaviours } from '#app/shell/install.client.ts';
 
 declare global {
   interface Window {

@@ -11,10 +11,10 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from 'react-router';
-import { requestContext } from './context.ts';
+import { requestContext } from '#app/context.ts';
 
 // server.ts must use the context objects of the build, not its own import of app/context.ts (STACK trap 4).
-export { requestContext, servicesContext } from './context.ts';
+export { requestContext, servicesContext } from '#app/context.ts';
 
 export const streamTimeout = 5_000;
 

@@ -9,15 +9,15 @@ import {
   type ShouldRevalidateFunction,
   useRouteLoaderData,
 } from 'react-router';
+import stylesheet from '#app/app.css?url';
+import { Heading } from '#app/components/Heading.tsx';
+import { LoadingIndicator } from '#app/components/LoadingIndicator.tsx';
+import { publicEnv } from '#app/infra/env.server.ts';
+import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
+import { getPublishedGyms } from '#app/models/gym.server.ts';
+import { readGymCookie, resolveActiveGymId } from '#app/services/active-gym.server.ts';
+import { ShellProvider } from '#app/shell/ShellProvider.tsx';
 import type { Route } from './+types/root';
-import stylesheet from './app.css?url';
-import { Heading } from './components/Heading';
-import { LoadingIndicator } from './components/LoadingIndicator';
-import { getPublishedGyms } from './models/gym.server';
-import { ShellProvider } from './shell/ShellProvider';
-import { readGymCookie, resolveActiveGymId } from './utils/active-gym.server';
-import { publicEnv } from './utils/env.server';
-import { getRequestInfo, getServices } from './utils/services.server';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },

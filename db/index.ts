@@ -4,8 +4,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
-import { migrations } from './migrations/index.ts';
-import type { DB } from './schema.ts';
+import { migrations } from '#db/migrations/index.ts';
+import type { DB } from '#db/schema.ts';
 
 export type Database = Kysely<DB>;
 

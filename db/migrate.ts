@@ -1,6 +1,6 @@
 /** `npm run migrate`: applies pending migrations to the configured database and exits. */
 import path from 'node:path';
-import { createDb, migrateToLatest } from './index.ts';
+import { createDb, migrateToLatest } from '#db/index.ts';
 
 const dataDir = path.join(process.env.DATA_DIR ?? 'data', 'pglite');
 const handle = await createDb({ databaseUrl: process.env.DATABASE_URL, dataDir });

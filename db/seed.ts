@@ -9,9 +9,9 @@
  */
 import { type Kysely, sql } from 'kysely';
 import sharp from 'sharp';
-import { type PreparedImage, prepareImage, saveImage } from '../app/utils/images.server.ts';
-import type { Storage } from '../app/utils/storage.server.ts';
-import type { BidKind, BidStatus, DB, TrainingLevel } from './schema.ts';
+import type { Storage } from '#app/infra/storage.server.ts';
+import { type PreparedImage, prepareImage, saveImage } from '#app/services/image-intake.server.ts';
+import type { BidKind, BidStatus, DB, TrainingLevel } from '#db/schema.ts';
 
 // Required counts — SPEC §2: "at least 3 gyms (one with id 1), 6 trends, 12 trainings, 10 coaches,
 // a full week of schedule for every gym, 4 cards, 3 promos (one current, one expired, one future),

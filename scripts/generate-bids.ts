@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { sql } from 'kysely';
-import { createDb, migrateToLatest } from '../db/index.ts';
+import { createDb, migrateToLatest } from '#db/index.ts';
 
 const CHUNK = 100_000;
 const count = Number(process.argv[2] ?? 1_000_000);

@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { parseEnv } from '#app/infra/env.server.ts';
 import {
   createStaffUser,
   listStaff,
@@ -16,10 +17,9 @@ import {
   StaffInputError,
   setStaffDisabled,
   setStaffPassword,
-} from '../app/models/admin/staff.server.ts';
-import { parseEnv } from '../app/utils/env.server.ts';
-import { createDb, migrateToLatest } from '../db/index.ts';
-import type { StaffRole } from '../db/schema.ts';
+} from '#app/models/admin/staff.server.ts';
+import { createDb, migrateToLatest } from '#db/index.ts';
+import type { StaffRole } from '#db/schema.ts';
 
 const USAGE = `Usage:
   npm run staff -- create <email> --role admin|editor [--name "Имя"]

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useActionData, useFetcher, useNavigation, useSearchParams } from 'react-router';
-import { reachGoal } from '~/utils/analytics';
+import { Heading } from '#app/components/Heading.tsx';
+import { Icon } from '#app/components/Icon.tsx';
+import { reachGoal } from '#app/lib/analytics.ts';
 import {
   BID_FORM_PARAM,
   BID_SENT_PARAM,
@@ -9,9 +11,7 @@ import {
   CONSENT_LABEL,
   NAME_MAX,
   type PublicBidKind,
-} from '~/utils/bid-form';
-import { Heading } from './Heading';
-import { Icon } from './Icon';
+} from '#app/lib/bid-form.ts';
 
 interface BidFormProps {
   /** Unique on the page: tells this form's answer apart from the other forms'. */

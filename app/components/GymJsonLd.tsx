@@ -1,4 +1,4 @@
-import type { MapGym } from './GymMap';
+import type { MapGym } from '#app/components/GymMap.tsx';
 
 /** schema.org `ExerciseGym` for each gym (SPEC §4), as JSON-LD. */
 export function GymJsonLd({

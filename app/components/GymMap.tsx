@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Icon } from './Icon';
+import { Icon } from '#app/components/Icon.tsx';
 
 export interface MapGym {
   id: number;

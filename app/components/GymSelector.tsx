@@ -1,6 +1,6 @@
 import { type FormEvent, useId } from 'react';
 import { useFetcher, useLocation } from 'react-router';
-import { useGymState, useGymStore } from '~/shell/ShellProvider';
+import { useGymState, useGymStore } from '#app/shell/ShellProvider.tsx';
 
 /**
  * The active-gym switch in the header. Without JavaScript it is a plain POST form to /gym that redirects back;

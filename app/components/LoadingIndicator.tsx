@@ -1,5 +1,5 @@
-import { useShellState } from '~/shell/ShellProvider';
-import { LOADING_TEXT } from '~/shell/store';
+import { useShellState } from '#app/shell/ShellProvider.tsx';
+import { LOADING_TEXT } from '#app/shell/store.ts';
 
 /** SPEC §8: global loading indicator — `Загрузка` or a custom message, announced to screen readers. */
 export function LoadingIndicator() {

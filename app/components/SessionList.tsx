@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { dateTimeFormat } from '~/utils/format';
-import { isoWeekday, type Session, WEEKDAY_NAMES } from '~/utils/schedule';
+import { dateTimeFormat } from '#app/lib/format.ts';
+import { isoWeekday, type Session, WEEKDAY_NAMES } from '#app/lib/schedule.ts';
 
 function dateLabel(date: string) {
   const text = dateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(

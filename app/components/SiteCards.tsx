@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import type { ImageRef } from '~/models/site-image.server';
-import { formatDate, formatPrice, plural } from '~/utils/format';
-import { BidForm, useBidFormAnswered } from './BidForm';
-import { Heading } from './Heading';
-import { Icon } from './Icon';
-import { Image } from './Image';
-import { SiteLink } from './SiteLink';
+import { BidForm, useBidFormAnswered } from '#app/components/BidForm.tsx';
+import { Heading } from '#app/components/Heading.tsx';
+import { Icon } from '#app/components/Icon.tsx';
+import { Image } from '#app/components/Image.tsx';
+import { SiteLink } from '#app/components/SiteLink.tsx';
+import { formatDate, formatPrice, plural } from '#app/lib/format.ts';
+import type { ImageRef } from '#app/models/site-image.server.ts';
 
 export function TrendCard({
   trend,

@@ -1,9 +1,9 @@
 import { Link, useRouteLoaderData } from 'react-router';
-import type { RootLoaderData } from '~/root';
-import { useGymState } from '~/shell/ShellProvider';
-import { GymSelector } from './GymSelector';
-import { Icon } from './Icon';
-import { SiteNavLink } from './SiteLink';
+import { GymSelector } from '#app/components/GymSelector.tsx';
+import { Icon } from '#app/components/Icon.tsx';
+import { SiteNavLink } from '#app/components/SiteLink.tsx';
+import type { RootLoaderData } from '#app/root.tsx';
+import { useGymState } from '#app/shell/ShellProvider.tsx';
 
 export const SITE_NAME = 'Атлетика';
 

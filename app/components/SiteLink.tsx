@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Link, type LinkProps, NavLink, type NavLinkProps } from 'react-router';
-import { currentConnection, type PrefetchMode, prefetchMode } from '~/shell/prefetch';
+import { currentConnection, type PrefetchMode, prefetchMode } from '#app/shell/prefetch.ts';
 
 function subscribe(onChange: () => void) {
   const connection = currentConnection();

@@ -1,9 +1,9 @@
 import { Form, NavLink, Outlet } from 'react-router';
-import stylesheet from '~/admin.css?url';
-import { FlashMessage } from '~/components/admin/FlashMessage';
-import { adminFlashContext, requireStaffMiddleware } from '~/middleware/staff.server';
-import { ADMIN_NAV, adminTitle } from '~/utils/admin-sections';
-import { getStaff } from '~/utils/auth.server';
+import stylesheet from '#app/admin.css?url';
+import { FlashMessage } from '#app/components/admin/FlashMessage.tsx';
+import { ADMIN_NAV, adminTitle } from '#app/lib/admin-sections.ts';
+import { adminFlashContext, requireStaffMiddleware } from '#app/middleware/staff.server.ts';
+import { getStaff } from '#app/services/auth.server.ts';
 import type { Route } from './+types/admin';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];

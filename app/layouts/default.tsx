@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { SiteFooter, SiteHeader } from '~/components/SiteHeader';
+import { SiteFooter, SiteHeader } from '#app/components/SiteHeader.tsx';
 
 /** Layout `default` (SPEC §8): the full site chrome around the home page. */
 export default function DefaultLayout() {

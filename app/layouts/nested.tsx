@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { SiteFooter, SiteHeader } from '~/components/SiteHeader';
+import { SiteFooter, SiteHeader } from '#app/components/SiteHeader.tsx';
 
 /** Layout `nested` (SPEC §8): inner pages — site chrome with a narrower content column. */
 export default function NestedLayout() {

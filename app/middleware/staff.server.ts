@@ -1,7 +1,7 @@
 import { createContext, type MiddlewareFunction } from 'react-router';
-import { findStaffUser, loginRedirect, staffContext } from '../utils/auth.server.ts';
-import { type Flash, takeFlash } from '../utils/flash.server.ts';
-import { getServices } from '../utils/services.server.ts';
+import { type Flash, takeFlash } from '#app/infra/flash.server.ts';
+import { getServices } from '#app/infra/services.server.ts';
+import { findStaffUser, loginRedirect, staffContext } from '#app/services/auth.server.ts';
 
 /** The flash message read by the middleware, rendered by the admin layout. */
 export const adminFlashContext = createContext<Flash | null>(null);

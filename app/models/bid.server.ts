@@ -1,8 +1,8 @@
 /** Public creation of bids. The staff inbox (lists, status changes) lives with the staff models. */
 
-import type { PublicBidKind } from '~/utils/bid-form';
-import type { Database } from '../../db/index.ts';
-import type { BidKind } from '../../db/schema.ts';
+import type { PublicBidKind } from '#app/lib/bid-form.ts';
+import type { Database } from '#db/index.ts';
+import type { BidKind } from '#db/schema.ts';
 
 export const TRIAL_TITLE = 'Пробное занятие';
 

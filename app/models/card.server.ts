@@ -1,4 +1,4 @@
-import type { Database } from '../../db/index.ts';
+import type { Database } from '#db/index.ts';
 
 /** Published cards valid in a gym (a card without gym rows is valid everywhere). */
 export function publishedCardsQuery(db: Database, gymId: number | null) {

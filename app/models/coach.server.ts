@@ -1,6 +1,6 @@
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { Database } from '../../db/index.ts';
-import { imageRef } from './site-image.server.ts';
+import { imageRef } from '#app/models/site-image.server.ts';
+import type { Database } from '#db/index.ts';
 
 export interface CoachListFilter {
   /** Only coaches working in this gym. */

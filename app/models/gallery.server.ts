@@ -1,5 +1,5 @@
-import type { Database } from '../../db/index.ts';
-import { imageRef } from './site-image.server.ts';
+import { imageRef } from '#app/models/site-image.server.ts';
+import type { Database } from '#db/index.ts';
 
 /** Published gallery pictures of a gym plus those shown for every gym. */
 export function galleryQuery(db: Database, gymId: number | null) {

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/index.ts';
-import { imageRef } from './site-image.server.ts';
+import { imageRef } from '#app/models/site-image.server.ts';
+import type { Database } from '#db/index.ts';
 
 /** Published partners in display order. URLs are http(s) only (checked on write and by a constraint). */
 export function publishedPartnersQuery(db: Database) {

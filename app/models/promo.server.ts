@@ -1,5 +1,5 @@
-import type { Database } from '../../db/index.ts';
-import { imageRef } from './site-image.server.ts';
+import { imageRef } from '#app/models/site-image.server.ts';
+import type { Database } from '#db/index.ts';
 
 /**
  * Published promos running on `today` (inclusive dates, gym-local) in a gym; a promo without gym rows runs everywhere.

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { expandSessions, type Session, type SlotChange, type WeeklySlot } from '~/utils/schedule';
-import type { Database } from '../../db/index.ts';
+import { expandSessions, type Session, type SlotChange, type WeeklySlot } from '#app/lib/schedule.ts';
+import type { Database } from '#db/index.ts';
 
 export interface SlotQuery {
   gymId?: number | null;

@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '#db/schema.ts';
 
 /** What the public `Image` component needs to render a stored picture. */
 export interface ImageRef {

@@ -1,6 +1,6 @@
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
-import type { Database } from '../../db/index.ts';
-import { imageRef } from './site-image.server.ts';
+import { imageRef } from '#app/models/site-image.server.ts';
+import type { Database } from '#db/index.ts';
 
 /** Published trainings of a trend (for the trend page). */
 export function trendTrainingsQuery(db: Database, trendId: number) {

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/index.ts';
-import { imageRef } from './site-image.server.ts';
+import { imageRef } from '#app/models/site-image.server.ts';
+import type { Database } from '#db/index.ts';
 
 /** Published trends in display order with their cover image (a builder, so pages can nest it). */
 export function publishedTrendsQuery(db: Database) {

@@ -8,7 +8,7 @@ import {
   type GymSummary,
   type ShellState,
   type ShellStore,
-} from './store.ts';
+} from '#app/shell/store.ts';
 
 interface ShellValue {
   shell: ShellStore;

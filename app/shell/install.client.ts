@@ -3,9 +3,9 @@
  * build check, analytics page views. The logic lives in small testable modules; this file only connects them.
  */
 import type { DataRouter } from 'react-router';
-import { initMetrika, reportPageView, setUserParams } from '~/utils/analytics';
-import { createBuildChecker, fetchLiveBuildId } from './build-check';
-import { reloadOnChunkError } from './chunk-reload';
+import { initMetrika, reportPageView, setUserParams } from '#app/lib/analytics.ts';
+import { createBuildChecker, fetchLiveBuildId } from '#app/shell/build-check.ts';
+import { reloadOnChunkError } from '#app/shell/chunk-reload.ts';
 
 type RouterLike = Pick<DataRouter, 'subscribe' | 'state'>;
 

@@ -1,5 +1,5 @@
 import type { Migration } from 'kysely/migration';
-import * as initial from './20261122T1400-initial.ts';
+import * as initial from '#db/migrations/20261122T1400-initial.ts';
 
 /** Every migration, by its timestamped name. Listed statically so bundles and plain Node agree. */
 export const migrations: Record<string, Migration> = {

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { type ExtraServer, startExtraServer } from './extra-server';
+import { type ExtraServer, startExtraServer } from '#tests/e2e/extra-server.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const PORT = Number(process.env.E2E_READYZ_PORT ?? 3121);

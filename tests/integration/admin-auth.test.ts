@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
-import { createRow, getRow, updateRow } from '../../app/models/admin/content.server.ts';
-import { sectionForPath } from '../../app/models/admin/sections.server.ts';
-import { createStaffUser, setStaffDisabled, setStaffPassword } from '../../app/models/admin/staff.server.ts';
-import { authenticateLogin, LoginError } from '../../app/utils/auth.server.ts';
-import { createSession, deleteSession, findSessionUser } from '../../app/utils/session.server.ts';
-import { describeEachDb } from './db-harness.ts';
+import { createRow, getRow, updateRow } from '#app/models/admin/content.server.ts';
+import { sectionForPath } from '#app/models/admin/sections.server.ts';
+import { createStaffUser, setStaffDisabled, setStaffPassword } from '#app/models/admin/staff.server.ts';
+import { authenticateLogin, LoginError } from '#app/services/auth.server.ts';
+import { createSession, deleteSession, findSessionUser } from '#app/services/session.server.ts';
+import { describeEachDb } from '#tests/integration/db-harness.ts';
 
 function loginRequest(email: string, password: string) {
   return new Request('http://club.test/login', {

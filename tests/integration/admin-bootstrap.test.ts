@@ -1,9 +1,9 @@
 import pino from 'pino';
 import { expect, it } from 'vitest';
-import { ensureAdminFromEnv } from '../../app/utils/admin-bootstrap.server.ts';
-import { parseEnv } from '../../app/utils/env.server.ts';
-import { verifyPassword } from '../../app/utils/password.server.ts';
-import { describeEachDb } from './db-harness.ts';
+import { parseEnv } from '#app/infra/env.server.ts';
+import { verifyPassword } from '#app/infra/password.server.ts';
+import { ensureAdminFromEnv } from '#app/services/admin-bootstrap.server.ts';
+import { describeEachDb } from '#tests/integration/db-harness.ts';
 
 const silent = pino({ level: 'silent' });
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { deliverOutboxBatch, retryDelaySeconds, signWebhook } from '../../app/utils/outbox.server.ts';
-import { describeEachDb } from './db-harness.ts';
+import { deliverOutboxBatch, retryDelaySeconds, signWebhook } from '#app/services/outbox.server.ts';
+import { describeEachDb } from '#tests/integration/db-harness.ts';
 
 describeEachDb('outbox delivery', (t) => {
   async function enqueue(channel: 'email' | 'webhook', bidId: number) {

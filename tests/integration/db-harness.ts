@@ -21,7 +21,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { createDb, type Database, type DbHandle, migrateToLatest } from '../../db/index.ts';
+import { createDb, type Database, type DbHandle, migrateToLatest } from '#db/index.ts';
 
 export type TestDbKind = DbHandle['kind'];
 

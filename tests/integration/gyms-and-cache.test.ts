@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import pino from 'pino';
 import { expect, it, vi } from 'vitest';
-import { getPublishedGyms, listPublishedGyms } from '../../app/models/gym.server.ts';
-import { announceContentChange, createContentCache } from '../../app/utils/cache.server.ts';
-import { describeEachDb } from './db-harness.ts';
+import { announceContentChange, createContentCache } from '#app/infra/content-cache.server.ts';
+import { getPublishedGyms, listPublishedGyms } from '#app/models/gym.server.ts';
+import { describeEachDb } from '#tests/integration/db-harness.ts';
 
 const silent = pino({ level: 'silent' });
 

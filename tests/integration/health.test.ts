@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { isDatabaseReady } from '../../app/utils/health.server.ts';
-import { createDb } from '../../db/index.ts';
-import { availableDbKinds, openTestDb } from './db-harness.ts';
+import { isDatabaseReady } from '#app/infra/health.server.ts';
+import { createDb } from '#db/index.ts';
+import { availableDbKinds, openTestDb } from '#tests/integration/db-harness.ts';
 
 describe('readiness (GET /readyz)', () => {
   it.each(availableDbKinds())('is ready while %s answers', async (kind) => {

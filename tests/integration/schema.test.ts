@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { NewBid } from '../../db/schema.ts';
-import { describeEachDb } from './db-harness.ts';
+import type { NewBid } from '#db/schema.ts';
+import { describeEachDb } from '#tests/integration/db-harness.ts';
 
 const bid = (overrides: Partial<NewBid> = {}): NewBid => ({
   name: 'Ирина',

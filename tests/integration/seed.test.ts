@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createLocalStorage, type Storage } from '../../app/utils/storage.server.ts';
-import { seedDemo } from '../../db/seed.ts';
-import { describeEachDb } from './db-harness.ts';
+import { createLocalStorage, type Storage } from '#app/infra/storage.server.ts';
+import { seedDemo } from '#db/seed.ts';
+import { describeEachDb } from '#tests/integration/db-harness.ts';
 
 const TABLES = [
   'images',

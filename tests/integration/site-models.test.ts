@@ -1,18 +1,18 @@
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPublicBid, findBidSubjectTitle } from '~/models/bid.server';
-import { publishedCardsQuery } from '~/models/card.server';
-import { getPublishedCoach, publishedCoachesQuery } from '~/models/coach.server';
-import { galleryQuery } from '~/models/gallery.server';
-import { publishedPartnersQuery } from '~/models/partner.server';
-import { currentPromosQuery } from '~/models/promo.server';
-import { listScheduleFilterOptions, listSessions } from '~/models/schedule.server';
-import { getPublishedTraining } from '~/models/training.server';
-import { publishedTrendsQuery } from '~/models/trend.server';
-import { isoWeekOf, todayIn, weekDates } from '~/utils/schedule';
-import type { Storage } from '~/utils/storage.server';
-import { seedDemo } from '../../db/seed.ts';
-import { openTestDb, type TestDb } from './db-harness.ts';
+import type { Storage } from '#app/infra/storage.server.ts';
+import { isoWeekOf, todayIn, weekDates } from '#app/lib/schedule.ts';
+import { createPublicBid, findBidSubjectTitle } from '#app/models/bid.server.ts';
+import { publishedCardsQuery } from '#app/models/card.server.ts';
+import { getPublishedCoach, publishedCoachesQuery } from '#app/models/coach.server.ts';
+import { galleryQuery } from '#app/models/gallery.server.ts';
+import { publishedPartnersQuery } from '#app/models/partner.server.ts';
+import { currentPromosQuery } from '#app/models/promo.server.ts';
+import { listScheduleFilterOptions, listSessions } from '#app/models/schedule.server.ts';
+import { getPublishedTraining } from '#app/models/training.server.ts';
+import { publishedTrendsQuery } from '#app/models/trend.server.ts';
+import { seedDemo } from '#db/seed.ts';
+import { openTestDb, type TestDb } from '#tests/integration/db-harness.ts';
 
 /** Storage in memory: the seed writes its pictures here. */
 function memoryStorage(): Storage {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gymCookie, readGymCookie, resolveActiveGymId } from '~/utils/active-gym.server';
+import { gymCookie, readGymCookie, resolveActiveGymId } from '#app/services/active-gym.server.ts';
 
 const gyms = [{ id: 2 }, { id: 1 }, { id: 3 }];
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fullPhone } from '../../app/models/admin/bids.server.ts';
-import { isHttpUrl, sectionForPath } from '../../app/models/admin/sections.server.ts';
-import { parseValues, rawValues } from '../../app/utils/admin-form.server.ts';
-import { csvCell, csvRow } from '../../app/utils/csv.server.ts';
+import { csvCell, csvRow } from '#app/lib/csv.server.ts';
+import { fullPhone } from '#app/models/admin/bids.server.ts';
+import { isHttpUrl, sectionForPath } from '#app/models/admin/sections.server.ts';
+import { parseValues, rawValues } from '#app/services/admin-form.server.ts';
 
 function form(entries: Record<string, string | string[]>) {
   const data = new FormData();

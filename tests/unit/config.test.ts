@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from '~/utils/env.server';
-import { loadSessionSecret } from '~/utils/secret.server';
+import { parseEnv } from '#app/infra/env.server.ts';
+import { loadSessionSecret } from '#app/infra/secret.server.ts';
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'club-secret-'));
 

@@ -3,16 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { publicImageUrl } from '../../app/utils/image-url.ts';
+import { createLocalStorage, type Storage } from '#app/infra/storage.server.ts';
+import { publicImageUrl } from '#app/lib/image-url.ts';
 import {
   ImageRejectedError,
   ingestImage,
   MAX_IMAGE_BYTES,
   readImageSize,
   type WarnLogger,
-} from '../../app/utils/images.server.ts';
-import { createLocalStorage, type Storage } from '../../app/utils/storage.server.ts';
-import { openTestDb, type TestDb } from '../integration/db-harness.ts';
+} from '#app/services/image-intake.server.ts';
+import { openTestDb, type TestDb } from '#tests/integration/db-harness.ts';
 
 const NOT_AN_IMAGE = 'Файл не похож на изображение JPEG, PNG, WebP или AVIF';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirectPath } from '~/utils/safe-redirect';
+import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 
 describe('safeRedirectPath (SPEC §8: redirects stay on the site)', () => {
   it.each([

@@ -5,7 +5,7 @@ import {
   DEFAULT_GYM_ID,
   DEFAULT_PAGE_TITLE,
   LOADING_OFF_DELAY_MS,
-} from '~/shell/store';
+} from '#app/shell/store.ts';
 
 describe('shell store (SPEC §8)', () => {
   beforeEach(() => vi.useFakeTimers());

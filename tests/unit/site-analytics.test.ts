@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initMetrika, reachGoal, reportPageView, resetAnalytics, setUserParams } from '~/utils/analytics';
+import { initMetrika, reachGoal, reportPageView, resetAnalytics, setUserParams } from '#app/lib/analytics.ts';
 
 /** A minimal browser: enough for the Metrika loader (script element, location, ym queue). */
 function fakeBrowser(href: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCalendar, escapeText, foldLine, zonedTimeToUtc } from '~/utils/ics';
+import { buildCalendar, escapeText, foldLine, zonedTimeToUtc } from '#app/lib/ics.ts';
 
 describe('iCalendar generation', () => {
   it('converts gym-local times to UTC, with and without daylight saving', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseBidForm } from '~/utils/bid-schema';
-import { checkBidToken, issueBidToken, MIN_FILL_MS, TOKEN_MAX_AGE_MS } from '~/utils/bid-token.server';
-import { normalizePhone } from '~/utils/phone';
+import { parseBidForm } from '#app/lib/bid-schema.ts';
+import { normalizePhone } from '#app/lib/phone.ts';
+import { checkBidToken, issueBidToken, MIN_FILL_MS, TOKEN_MAX_AGE_MS } from '#app/services/bid-token.server.ts';
 
 describe('phone normalisation', () => {
   it.each([

@@ -14,7 +14,7 @@ import {
   type WeeklySlot,
   weekDates,
   weekStart,
-} from '~/utils/schedule';
+} from '#app/lib/schedule.ts';
 
 describe('ISO week math', () => {
   it.each([

@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BUILD_CHECK_INTERVAL_MS, createBuildChecker } from '~/shell/build-check';
-import { CHUNK_RELOAD_WINDOW_MS, claimChunkReload, isChunkLoadError, reloadOnChunkError } from '~/shell/chunk-reload';
-import { prefetchMode, shouldPrefetch } from '~/shell/prefetch';
+import { BUILD_CHECK_INTERVAL_MS, createBuildChecker } from '#app/shell/build-check.ts';
+import {
+  CHUNK_RELOAD_WINDOW_MS,
+  claimChunkReload,
+  isChunkLoadError,
+  reloadOnChunkError,
+} from '#app/shell/chunk-reload.ts';
+import { prefetchMode, shouldPrefetch } from '#app/shell/prefetch.ts';
 
 function memoryStorage() {
   const data = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createS3Storage, createStorageFromEnv, InvalidStorageKeyError } from '~/utils/storage.server';
+import { createS3Storage, createStorageFromEnv, InvalidStorageKeyError } from '#app/infra/storage.server.ts';
 
 /** A fake S3 endpoint: records signed requests and keeps objects in a map. */
 function fakeS3() {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditLink } from '~/utils/admin-audit';
-import { formatDateTime } from '~/utils/format';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditLink } from '#app/lib/admin-audit.ts';
+import { formatDateTime } from '#app/lib/format.ts';
 
 export interface AuditEntryView {
   id: number;

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from 'react-router';
-import { Image } from '~/components/Image';
-import type { FieldDef, FieldErrors, FormValues, ImagePreview, Options } from '~/utils/admin-fields';
+import { Image } from '#app/components/Image.tsx';
+import type { FieldDef, FieldErrors, FormValues, ImagePreview, Options } from '#app/lib/admin-fields.ts';
 
 interface EntityFormProps {
   fields: FieldDef[];

@@ -3,11 +3,11 @@
  * descriptions in sections.server.ts (never from the request), so the dynamic parts are fixed identifiers.
  */
 import { type Kysely, sql } from 'kysely';
-import type { Option, OptionSource, Options } from '~/utils/admin-fields';
-import { recordAudit } from '~/utils/audit.server';
-import { announceContentChange } from '~/utils/cache.server';
-import type { Database } from '../../../db/index.ts';
-import type { ParsedValues, SectionDef } from './sections.server.ts';
+import { announceContentChange } from '#app/infra/content-cache.server.ts';
+import type { Option, OptionSource, Options } from '#app/lib/admin-fields.ts';
+import type { ParsedValues, SectionDef } from '#app/models/admin/sections.server.ts';
+import { recordAudit } from '#app/models/audit.server.ts';
+import type { Database } from '#db/index.ts';
 
 // The section descriptions name tables at run time; Kysely's static typing cannot follow that.
 const loose = (db: Database) => db as unknown as Kysely<any>;

@@ -1,7 +1,7 @@
 /** The figures of the staff dashboard (issue 4, item 6). */
 import { type SqlBool, sql } from 'kysely';
-import type { Database } from '../../../db/index.ts';
-import { selectAuditEntries } from './staff.server.ts';
+import { selectAuditEntries } from '#app/models/admin/staff.server.ts';
+import type { Database } from '#db/index.ts';
 
 export const CHART_DAYS = 30;
 const TIME_ZONE = 'Europe/Moscow';

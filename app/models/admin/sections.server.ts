@@ -2,7 +2,7 @@
  * The content sections of the staff area as data: one description per entity drives the shared list,
  * form, ordering, publishing and delete pages, so eight sections are not eight copies (issue 4, item 3).
  */
-import type { FieldDef, FieldErrors, ListColumn, ListFilter } from '~/utils/admin-fields';
+import type { FieldDef, FieldErrors, ListColumn, ListFilter } from '#app/lib/admin-fields.ts';
 
 export type DbValue = string | number | boolean | null;
 export type ParsedValues = Record<string, DbValue | number[]>;

@@ -1,9 +1,10 @@
 /** Staff accounts: used by /admin/staff and by the staff CLI (scripts/staff.ts), so relative imports only. */
-import type { Database } from '../../../db/index.ts';
-import type { StaffRole } from '../../../db/schema.ts';
-import { recordAudit } from '../../utils/audit.server.ts';
-import { hashPassword, MIN_PASSWORD_LENGTH } from '../../utils/password.server.ts';
-import { deleteUserSessions } from '../../utils/session.server.ts';
+
+import { hashPassword, MIN_PASSWORD_LENGTH } from '#app/infra/password.server.ts';
+import { recordAudit } from '#app/models/audit.server.ts';
+import { deleteUserSessions } from '#app/services/session.server.ts';
+import type { Database } from '#db/index.ts';
+import type { StaffRole } from '#db/schema.ts';
 
 export { MIN_PASSWORD_LENGTH };
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { AuditList } from '~/components/admin/AuditList';
-import { Heading } from '~/components/Heading';
-import { listAudit } from '~/models/admin/staff.server';
-import { adminTitle } from '~/utils/admin-sections';
-import { getDb } from '~/utils/services.server';
+import { AuditList } from '#app/components/admin/AuditList.tsx';
+import { Heading } from '#app/components/Heading.tsx';
+import { getDb } from '#app/infra/services.server.ts';
+import { adminTitle } from '#app/lib/admin-sections.ts';
+import { listAudit } from '#app/models/admin/staff.server.ts';
 import type { Route } from './+types/audit';
 
 export async function loader({ context, url }: Route.LoaderArgs) {

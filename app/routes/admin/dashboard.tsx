@@ -1,10 +1,16 @@
 import { Link } from 'react-router';
-import { AuditList } from '~/components/admin/AuditList';
-import { BidsChart } from '~/components/admin/BidsChart';
-import { Heading } from '~/components/Heading';
-import { bidCounts, bidsPerDay, contentHealth, newBidsPerGym, recentChanges } from '~/models/admin/dashboard.server';
-import { adminTitle } from '~/utils/admin-sections';
-import { getDb } from '~/utils/services.server';
+import { AuditList } from '#app/components/admin/AuditList.tsx';
+import { BidsChart } from '#app/components/admin/BidsChart.tsx';
+import { Heading } from '#app/components/Heading.tsx';
+import { getDb } from '#app/infra/services.server.ts';
+import { adminTitle } from '#app/lib/admin-sections.ts';
+import {
+  bidCounts,
+  bidsPerDay,
+  contentHealth,
+  newBidsPerGym,
+  recentChanges,
+} from '#app/models/admin/dashboard.server.ts';
 import type { Route } from './+types/dashboard';
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,5 +1,8 @@
 import { data, Form, redirect } from 'react-router';
-import { Heading } from '~/components/Heading';
+import { Heading } from '#app/components/Heading.tsx';
+import { setFlash } from '#app/infra/flash.server.ts';
+import { getDb } from '#app/infra/services.server.ts';
+import { adminTitle } from '#app/lib/admin-sections.ts';
 import {
   createStaffUser,
   listStaff,
@@ -7,12 +10,9 @@ import {
   StaffInputError,
   setStaffDisabled,
   setStaffPassword,
-} from '~/models/admin/staff.server';
-import { adminTitle } from '~/utils/admin-sections';
-import { getStaff, requireAdminRole } from '~/utils/auth.server';
-import { setFlash } from '~/utils/flash.server';
-import { getDb } from '~/utils/services.server';
-import type { StaffRole } from '../../../db/schema.ts';
+} from '#app/models/admin/staff.server.ts';
+import { getStaff, requireAdminRole } from '#app/services/auth.server.ts';
+import type { StaffRole } from '#db/schema.ts';
 import type { Route } from './+types/staff';
 
 /** Staff accounts: admins only (SPEC §3). */

@@ -1,13 +1,13 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
-import stylesheet from '~/admin.css?url';
-import { Heading } from '~/components/Heading';
-import { isCrossOriginWrite } from '~/middleware/staff.server';
-import { adminTitle } from '~/utils/admin-sections';
-import { recordAudit } from '~/utils/audit.server';
-import { authenticateLogin, findStaffUser, LoginError } from '~/utils/auth.server';
-import { safeRedirectPath } from '~/utils/safe-redirect';
-import { getRequestInfo, getServices } from '~/utils/services.server';
-import { commitSessionCookie, createSession, pruneExpiredSessions } from '~/utils/session.server';
+import stylesheet from '#app/admin.css?url';
+import { Heading } from '#app/components/Heading.tsx';
+import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
+import { adminTitle } from '#app/lib/admin-sections.ts';
+import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
+import { isCrossOriginWrite } from '#app/middleware/staff.server.ts';
+import { recordAudit } from '#app/models/audit.server.ts';
+import { authenticateLogin, findStaffUser, LoginError } from '#app/services/auth.server.ts';
+import { commitSessionCookie, createSession, pruneExpiredSessions } from '#app/services/session.server.ts';
 import type { Route } from './+types/login';
 
 const AFTER_LOGIN = '/admin';

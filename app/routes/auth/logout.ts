@@ -1,8 +1,8 @@
 import { redirect } from 'react-router';
-import { isCrossOriginWrite } from '~/middleware/staff.server';
-import { recordAudit } from '~/utils/audit.server';
-import { getServices } from '~/utils/services.server';
-import { deleteSession, destroySessionCookie, findSessionUser, readSessionId } from '~/utils/session.server';
+import { getServices } from '#app/infra/services.server.ts';
+import { isCrossOriginWrite } from '#app/middleware/staff.server.ts';
+import { recordAudit } from '#app/models/audit.server.ts';
+import { deleteSession, destroySessionCookie, findSessionUser, readSessionId } from '#app/services/session.server.ts';
 import type { Route } from './+types/logout';
 
 /** Logging out is a POST (a link or an image on another site must not log anyone out). */

@@ -1,5 +1,5 @@
-import { getPublishedGyms } from '~/models/gym.server';
-import { getServices } from '~/utils/services.server';
+import { getServices } from '#app/infra/services.server.ts';
+import { getPublishedGyms } from '#app/models/gym.server.ts';
 import type { Route } from './+types/api-gym';
 
 /** GET /api/gym — SPEC §2: published gyms in display order with id, name, address, lat, lng. */

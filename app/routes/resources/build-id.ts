@@ -1,4 +1,4 @@
-import { getServices } from '~/utils/services.server';
+import { getServices } from '#app/infra/services.server.ts';
 import type { Route } from './+types/build-id';
 
 /** GET /api/build-id — the client compares it with its own build to notice a new deployment (SPEC §8). */

@@ -1,8 +1,8 @@
 import { data, redirect } from 'react-router';
-import { getPublishedGyms } from '~/models/gym.server';
-import { gymCookie } from '~/utils/active-gym.server';
-import { safeRedirectPath } from '~/utils/safe-redirect';
-import { getServices } from '~/utils/services.server';
+import { getServices } from '#app/infra/services.server.ts';
+import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
+import { getPublishedGyms } from '#app/models/gym.server.ts';
+import { gymCookie } from '#app/services/active-gym.server.ts';
 import type { Route } from './+types/gym';
 
 /** POST /gym — choose the active gym (works as a plain form without JavaScript). */

@@ -1,4 +1,4 @@
-import { siteOrigin } from '~/utils/seo.server';
+import { siteOrigin } from '#app/infra/seo.server.ts';
 import type { Route } from './+types/robots';
 
 /** GET /robots.txt — the staff area and the login page stay out of search engines. */

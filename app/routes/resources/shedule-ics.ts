@@ -1,11 +1,11 @@
-import { getPublishedGyms } from '~/models/gym.server';
-import { listSessions } from '~/models/schedule.server';
-import { readGymCookie, resolveActiveGymId } from '~/utils/active-gym.server';
-import { buildCalendar, zonedTimeToUtc } from '~/utils/ics';
-import { addDays, isoWeekOf, parseScheduleFilters, timeOfDayOf, todayIn, weekDates } from '~/utils/schedule';
-import { SITE_NAME } from '~/utils/seo';
-import { siteOrigin } from '~/utils/seo.server';
-import { getServices } from '~/utils/services.server';
+import { siteOrigin } from '#app/infra/seo.server.ts';
+import { getServices } from '#app/infra/services.server.ts';
+import { buildCalendar, zonedTimeToUtc } from '#app/lib/ics.ts';
+import { addDays, isoWeekOf, parseScheduleFilters, timeOfDayOf, todayIn, weekDates } from '#app/lib/schedule.ts';
+import { SITE_NAME } from '#app/lib/seo.ts';
+import { getPublishedGyms } from '#app/models/gym.server.ts';
+import { listSessions } from '#app/models/schedule.server.ts';
+import { readGymCookie, resolveActiveGymId } from '#app/services/active-gym.server.ts';
 import type { Route } from './+types/shedule-ics';
 
 /** How far ahead the feed reaches: this week and the next three. */

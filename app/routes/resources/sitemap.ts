@@ -1,6 +1,6 @@
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { siteOrigin } from '~/utils/seo.server';
-import { getServices } from '~/utils/services.server';
+import { siteOrigin } from '#app/infra/seo.server.ts';
+import { getServices } from '#app/infra/services.server.ts';
 import type { Route } from './+types/sitemap';
 
 const STATIC_PATHS = ['/', '/new', '/shedule', '/trends', '/coaches', '/promos'];

@@ -1,17 +1,17 @@
 import { data, Link } from 'react-router';
-import { BidForm } from '~/components/BidForm';
-import { Heading } from '~/components/Heading';
-import { Icon } from '~/components/Icon';
-import { Image } from '~/components/Image';
-import { SessionList } from '~/components/SessionList';
-import { getPublishedCoach } from '~/models/coach.server';
-import { listSessions } from '~/models/schedule.server';
-import { bidFormToken, handleBidAction } from '~/utils/bid-action.server';
-import { plural } from '~/utils/format';
-import { publicImageUrl } from '~/utils/image-url';
-import { addDays } from '~/utils/schedule';
-import { pageMeta, publicPageHeaders, SITE_NAME } from '~/utils/seo';
-import { loadSiteContext, parseId } from '~/utils/site-page.server';
+import { BidForm } from '#app/components/BidForm.tsx';
+import { Heading } from '#app/components/Heading.tsx';
+import { Icon } from '#app/components/Icon.tsx';
+import { Image } from '#app/components/Image.tsx';
+import { SessionList } from '#app/components/SessionList.tsx';
+import { plural } from '#app/lib/format.ts';
+import { publicImageUrl } from '#app/lib/image-url.ts';
+import { addDays } from '#app/lib/schedule.ts';
+import { pageMeta, publicPageHeaders, SITE_NAME } from '#app/lib/seo.ts';
+import { getPublishedCoach } from '#app/models/coach.server.ts';
+import { listSessions } from '#app/models/schedule.server.ts';
+import { bidFormToken, handleBidAction } from '#app/services/bid-intake.server.ts';
+import { loadSiteContext, parseId } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/coach';
 
 export async function loader(args: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { Form, Link } from 'react-router';
-import { Heading } from '~/components/Heading';
-import { CoachCard } from '~/components/SiteCards';
-import { publishedCoachesQuery } from '~/models/coach.server';
-import { publishedTrendsQuery } from '~/models/trend.server';
-import { pageMeta, publicPageHeaders, SITE_NAME } from '~/utils/seo';
-import { loadSiteContext, parseId } from '~/utils/site-page.server';
+import { Heading } from '#app/components/Heading.tsx';
+import { CoachCard } from '#app/components/SiteCards.tsx';
+import { pageMeta, publicPageHeaders, SITE_NAME } from '#app/lib/seo.ts';
+import { publishedCoachesQuery } from '#app/models/coach.server.ts';
+import { publishedTrendsQuery } from '#app/models/trend.server.ts';
+import { loadSiteContext, parseId } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/coaches';
 
 export async function loader(args: Route.LoaderArgs) {

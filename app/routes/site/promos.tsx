@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { BidForm } from '~/components/BidForm';
-import { Heading } from '~/components/Heading';
-import { PromoCard } from '~/components/SiteCards';
-import { listCurrentPromos } from '~/models/promo.server';
-import { bidFormToken, handleBidAction } from '~/utils/bid-action.server';
-import { pageMeta, publicPageHeaders, SITE_NAME } from '~/utils/seo';
-import { loadSiteContext } from '~/utils/site-page.server';
+import { BidForm } from '#app/components/BidForm.tsx';
+import { Heading } from '#app/components/Heading.tsx';
+import { PromoCard } from '#app/components/SiteCards.tsx';
+import { pageMeta, publicPageHeaders, SITE_NAME } from '#app/lib/seo.ts';
+import { listCurrentPromos } from '#app/models/promo.server.ts';
+import { bidFormToken, handleBidAction } from '#app/services/bid-intake.server.ts';
+import { loadSiteContext } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/promos';
 
 export async function loader(args: Route.LoaderArgs) {

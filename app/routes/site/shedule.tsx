@@ -1,10 +1,8 @@
 import { Form, Link, redirect, useRouteLoaderData } from 'react-router';
-import { Heading } from '~/components/Heading';
-import { Icon } from '~/components/Icon';
-import { SiteLink } from '~/components/SiteLink';
-import { listScheduleFilterOptions, listSessions } from '~/models/schedule.server';
-import type { RootLoaderData } from '~/root';
-import { dateTimeFormat } from '~/utils/format';
+import { Heading } from '#app/components/Heading.tsx';
+import { Icon } from '#app/components/Icon.tsx';
+import { SiteLink } from '#app/components/SiteLink.tsx';
+import { dateTimeFormat } from '#app/lib/format.ts';
 import {
   isoWeekday,
   isoWeekOf,
@@ -19,10 +17,12 @@ import {
   WEEKDAY_SHORT,
   weekDates,
   weekStart,
-} from '~/utils/schedule';
-import { pageMeta, publicPageHeaders, SITE_NAME } from '~/utils/seo';
-import { loadSiteContext } from '~/utils/site-page.server';
-import { levelLabel } from '~/utils/training-level';
+} from '#app/lib/schedule.ts';
+import { pageMeta, publicPageHeaders, SITE_NAME } from '#app/lib/seo.ts';
+import { levelLabel } from '#app/lib/training-level.ts';
+import { listScheduleFilterOptions, listSessions } from '#app/models/schedule.server.ts';
+import type { RootLoaderData } from '#app/root.tsx';
+import { loadSiteContext } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/shedule';
 
 export async function loader(args: Route.LoaderArgs) {

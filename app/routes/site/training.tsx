@@ -1,17 +1,17 @@
 import { data, Link } from 'react-router';
-import { BidForm } from '~/components/BidForm';
-import { Heading } from '~/components/Heading';
-import { Image } from '~/components/Image';
-import { SessionList } from '~/components/SessionList';
-import { CoachCard } from '~/components/SiteCards';
-import { listSessions } from '~/models/schedule.server';
-import { getPublishedTraining } from '~/models/training.server';
-import { bidFormToken, handleBidAction } from '~/utils/bid-action.server';
-import { publicImageUrl } from '~/utils/image-url';
-import { addDays } from '~/utils/schedule';
-import { pageMeta, publicPageHeaders, SITE_NAME } from '~/utils/seo';
-import { loadSiteContext, parseId } from '~/utils/site-page.server';
-import { LEVEL_LABELS } from '~/utils/training-level';
+import { BidForm } from '#app/components/BidForm.tsx';
+import { Heading } from '#app/components/Heading.tsx';
+import { Image } from '#app/components/Image.tsx';
+import { SessionList } from '#app/components/SessionList.tsx';
+import { CoachCard } from '#app/components/SiteCards.tsx';
+import { publicImageUrl } from '#app/lib/image-url.ts';
+import { addDays } from '#app/lib/schedule.ts';
+import { pageMeta, publicPageHeaders, SITE_NAME } from '#app/lib/seo.ts';
+import { LEVEL_LABELS } from '#app/lib/training-level.ts';
+import { listSessions } from '#app/models/schedule.server.ts';
+import { getPublishedTraining } from '#app/models/training.server.ts';
+import { bidFormToken, handleBidAction } from '#app/services/bid-intake.server.ts';
+import { loadSiteContext, parseId } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/training';
 
 export async function loader(args: Route.LoaderArgs) {

@@ -1,19 +1,19 @@
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { data, Link } from 'react-router';
-import { Heading } from '~/components/Heading';
-import { Image } from '~/components/Image';
-import { SessionList } from '~/components/SessionList';
-import { CoachCard } from '~/components/SiteCards';
-import { SiteLink } from '~/components/SiteLink';
-import { publishedCoachesQuery } from '~/models/coach.server';
-import { listSessions } from '~/models/schedule.server';
-import { trendTrainingsQuery } from '~/models/training.server';
-import { publishedTrendQuery } from '~/models/trend.server';
-import { publicImageUrl } from '~/utils/image-url';
-import { addDays } from '~/utils/schedule';
-import { pageMeta, publicPageHeaders, SITE_NAME } from '~/utils/seo';
-import { loadSiteContext, parseId } from '~/utils/site-page.server';
-import { LEVEL_LABELS } from '~/utils/training-level';
+import { Heading } from '#app/components/Heading.tsx';
+import { Image } from '#app/components/Image.tsx';
+import { SessionList } from '#app/components/SessionList.tsx';
+import { CoachCard } from '#app/components/SiteCards.tsx';
+import { SiteLink } from '#app/components/SiteLink.tsx';
+import { publicImageUrl } from '#app/lib/image-url.ts';
+import { addDays } from '#app/lib/schedule.ts';
+import { pageMeta, publicPageHeaders, SITE_NAME } from '#app/lib/seo.ts';
+import { LEVEL_LABELS } from '#app/lib/training-level.ts';
+import { publishedCoachesQuery } from '#app/models/coach.server.ts';
+import { listSessions } from '#app/models/schedule.server.ts';
+import { trendTrainingsQuery } from '#app/models/training.server.ts';
+import { publishedTrendQuery } from '#app/models/trend.server.ts';
+import { loadSiteContext, parseId } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/trend';
 
 export async function loader(args: Route.LoaderArgs) {

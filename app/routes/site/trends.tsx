@@ -1,9 +1,9 @@
-import { Heading } from '~/components/Heading';
-import { TrendCard } from '~/components/SiteCards';
-import { listPublishedTrends } from '~/models/trend.server';
-import { pageMeta, publicPageHeaders, SITE_NAME } from '~/utils/seo';
-import { siteOrigin } from '~/utils/seo.server';
-import { getDb } from '~/utils/services.server';
+import { Heading } from '#app/components/Heading.tsx';
+import { TrendCard } from '#app/components/SiteCards.tsx';
+import { siteOrigin } from '#app/infra/seo.server.ts';
+import { getDb } from '#app/infra/services.server.ts';
+import { pageMeta, publicPageHeaders, SITE_NAME } from '#app/lib/seo.ts';
+import { listPublishedTrends } from '#app/models/trend.server.ts';
 import type { Route } from './+types/trends';
 
 export async function loader({ context, url }: Route.LoaderArgs) {

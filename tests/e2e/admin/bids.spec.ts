@@ -1,6 +1,6 @@
 /** The bid inbox without JavaScript: filters, a status change with history, the CSV export. */
 import { expect, test } from '@playwright/test';
-import { expectFlash, login } from './helpers';
+import { expectFlash, login } from '#tests/e2e/admin/helpers.ts';
 
 test.use({ javaScriptEnabled: false });
 

@@ -1,6 +1,6 @@
 /** Two staff members edit the same record: the second, stale save is refused and keeps its input. */
 import { expect, test } from '@playwright/test';
-import { expectFlash, login, save } from './helpers';
+import { expectFlash, login, save } from '#tests/e2e/admin/helpers.ts';
 
 // Each variant edits its own card: the two run in parallel.
 for (const [javaScriptEnabled, card] of [

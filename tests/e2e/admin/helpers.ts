@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { E2E_ADMIN } from '../../../playwright.config';
+import { E2E_ADMIN } from '#tests/e2e/settings.ts';
 
 export { E2E_ADMIN };
 

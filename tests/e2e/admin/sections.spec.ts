@@ -3,7 +3,16 @@
  * edit, publish/unpublish, reorder, delete with its confirmation page.
  */
 import { expect, test } from '@playwright/test';
-import { expectFlash, type FieldInput, fillForm, login, pngImage, row, save, unique } from './helpers';
+import {
+  expectFlash,
+  type FieldInput,
+  fillForm,
+  login,
+  pngImage,
+  row,
+  save,
+  unique,
+} from '#tests/e2e/admin/helpers.ts';
 
 test.use({ javaScriptEnabled: false });
 

@@ -4,8 +4,8 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
-import routes from '../../../app/routes';
-import { E2E_ADMIN, expectFlash, fillForm, jpegImage, login, row, save, unique } from './helpers';
+import routes from '#app/routes.ts';
+import { E2E_ADMIN, expectFlash, fillForm, jpegImage, login, row, save, unique } from '#tests/e2e/admin/helpers.ts';
 
 test.use({ javaScriptEnabled: false });
 

@@ -1,6 +1,6 @@
 /** Staff accounts: only admins manage them; disabling a user ends their session at once. */
 import { expect, test } from '@playwright/test';
-import { expectFlash, login, row, unique } from './helpers';
+import { expectFlash, login, row, unique } from '#tests/e2e/admin/helpers.ts';
 
 test.use({ javaScriptEnabled: false });
 

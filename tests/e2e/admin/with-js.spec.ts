@@ -1,7 +1,7 @@
 /** A subset again with JavaScript on: client-side navigation, the delete dialog, the session check on .data requests. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { expectFlash, fillForm, login, pngImage, row, save, unique } from './helpers';
+import { expectFlash, fillForm, login, pngImage, row, save, unique } from '#tests/e2e/admin/helpers.ts';
 
 test('with JavaScript: create with an upload, publish, reorder and delete through the dialog', async ({ page }) => {
   const name = unique('Партнёр JS');

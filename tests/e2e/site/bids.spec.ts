@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { BROWSER_UA, gotoHydrated, MIN_FILL_WAIT_MS, useUniqueIp } from './helpers';
+import { BROWSER_UA, gotoHydrated, MIN_FILL_WAIT_MS, useUniqueIp } from '#tests/e2e/site/helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
 

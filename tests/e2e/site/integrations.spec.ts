@@ -4,8 +4,8 @@
  * internet access anyway): what we check is what our code asks of those APIs.
  */
 import { expect, test } from '@playwright/test';
-import { type ExtraServer, startExtraServer } from '../extra-server';
-import { BROWSER_UA, MIN_FILL_WAIT_MS, useUniqueIp } from './helpers';
+import { type ExtraServer, startExtraServer } from '#tests/e2e/extra-server.ts';
+import { BROWSER_UA, MIN_FILL_WAIT_MS, useUniqueIp } from '#tests/e2e/site/helpers.ts';
 
 const PORT = Number(process.env.E2E_INTEGRATIONS_PORT ?? 3119);
 const BASE = `http://127.0.0.1:${PORT}`;

@@ -5,7 +5,7 @@ import {
   expectNoSeriousA11yViolations,
   gotoHydrated,
   PUBLIC_PAGES,
-} from './helpers';
+} from '#tests/e2e/site/helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
 

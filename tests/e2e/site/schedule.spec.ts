@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { BROWSER_UA, gotoHydrated } from './helpers';
+import { BROWSER_UA, gotoHydrated } from '#tests/e2e/site/helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
 

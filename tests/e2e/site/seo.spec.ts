@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { BROWSER_UA } from './helpers';
+import { BROWSER_UA } from '#tests/e2e/site/helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
 

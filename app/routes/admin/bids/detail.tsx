@@ -1,19 +1,19 @@
 import { data, Form, Link, redirect } from 'react-router';
-import { Heading } from '~/components/Heading';
-import { changeBidStatus, getBid } from '~/models/admin/bids.server';
+import { Heading } from '#app/components/Heading.tsx';
+import { setFlash } from '#app/infra/flash.server.ts';
+import { getDb } from '#app/infra/services.server.ts';
 import {
   BID_KIND_LABELS,
   BID_STATUS_LABELS,
   BID_STATUSES,
   BID_TRANSITIONS,
   REPEAT_PHONE_DAYS,
-} from '~/utils/admin-bids';
-import { adminTitle } from '~/utils/admin-sections';
-import { getStaff } from '~/utils/auth.server';
-import { setFlash } from '~/utils/flash.server';
-import { formatDateTime } from '~/utils/format';
-import { getDb } from '~/utils/services.server';
-import type { BidStatus } from '../../../../db/schema.ts';
+} from '#app/lib/admin-bids.ts';
+import { adminTitle } from '#app/lib/admin-sections.ts';
+import { formatDateTime } from '#app/lib/format.ts';
+import { changeBidStatus, getBid } from '#app/models/admin/bids.server.ts';
+import { getStaff } from '#app/services/auth.server.ts';
+import type { BidStatus } from '#db/schema.ts';
 import type { Route } from './+types/detail';
 
 function parseId(id: string): number {

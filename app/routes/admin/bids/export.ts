@@ -1,7 +1,7 @@
-import { iterateBids, parseBidFilters } from '~/models/admin/bids.server';
-import { BID_KIND_LABELS, BID_STATUS_LABELS } from '~/utils/admin-bids';
-import { CSV_BOM, csvCell, csvRow } from '~/utils/csv.server';
-import { getDb, getRequestInfo } from '~/utils/services.server';
+import { getDb, getRequestInfo } from '#app/infra/services.server.ts';
+import { BID_KIND_LABELS, BID_STATUS_LABELS } from '#app/lib/admin-bids.ts';
+import { CSV_BOM, csvCell, csvRow } from '#app/lib/csv.server.ts';
+import { iterateBids, parseBidFilters } from '#app/models/admin/bids.server.ts';
 import type { Route } from './+types/export';
 
 const HEADER = [

@@ -1,10 +1,10 @@
 import { Form, Link } from 'react-router';
-import { Heading } from '~/components/Heading';
-import { type BidFilters, listBids, listGymOptions, parseBidFilters } from '~/models/admin/bids.server';
-import { BID_KIND_LABELS, BID_KINDS, BID_STATUS_LABELS, BID_STATUSES, REPEAT_PHONE_DAYS } from '~/utils/admin-bids';
-import { adminTitle } from '~/utils/admin-sections';
-import { formatDateTime } from '~/utils/format';
-import { getDb } from '~/utils/services.server';
+import { Heading } from '#app/components/Heading.tsx';
+import { getDb } from '#app/infra/services.server.ts';
+import { BID_KIND_LABELS, BID_KINDS, BID_STATUS_LABELS, BID_STATUSES, REPEAT_PHONE_DAYS } from '#app/lib/admin-bids.ts';
+import { adminTitle } from '#app/lib/admin-sections.ts';
+import { formatDateTime } from '#app/lib/format.ts';
+import { type BidFilters, listBids, listGymOptions, parseBidFilters } from '#app/models/admin/bids.server.ts';
 import type { Route } from './+types/list';
 
 export async function loader({ context, url }: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
 import { Form, Link, redirect } from 'react-router';
-import { Heading } from '~/components/Heading';
-import { deleteRow, getRow } from '~/models/admin/content.server';
-import { sectionForPath } from '~/models/admin/sections.server';
-import { adminTitle } from '~/utils/admin-sections';
-import { getStaff } from '~/utils/auth.server';
-import { setFlash } from '~/utils/flash.server';
-import { getDb } from '~/utils/services.server';
+import { Heading } from '#app/components/Heading.tsx';
+import { setFlash } from '#app/infra/flash.server.ts';
+import { getDb } from '#app/infra/services.server.ts';
+import { adminTitle } from '#app/lib/admin-sections.ts';
+import { deleteRow, getRow } from '#app/models/admin/content.server.ts';
+import { sectionForPath } from '#app/models/admin/sections.server.ts';
+import { getStaff } from '#app/services/auth.server.ts';
 import type { Route } from './+types/delete';
 
 function parseId(id: string): number {

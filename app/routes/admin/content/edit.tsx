@@ -1,10 +1,13 @@
 import { data, Link, redirect } from 'react-router';
-import { EntityForm } from '~/components/admin/EntityForm';
-import { SectionTabs } from '~/components/admin/SectionTabs';
-import { Heading } from '~/components/Heading';
-import { createRow, getImages, getRow, loadOptions, updateRow } from '~/models/admin/content.server';
-import { type SectionDef, sectionForPath } from '~/models/admin/sections.server';
-import type { FieldErrors, FormValues, ImagePreview, OptionSource } from '~/utils/admin-fields';
+import { EntityForm } from '#app/components/admin/EntityForm.tsx';
+import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
+import { Heading } from '#app/components/Heading.tsx';
+import { setFlash } from '#app/infra/flash.server.ts';
+import { getDb, getServices } from '#app/infra/services.server.ts';
+import type { FieldErrors, FormValues, ImagePreview, OptionSource } from '#app/lib/admin-fields.ts';
+import { adminTitle } from '#app/lib/admin-sections.ts';
+import { createRow, getImages, getRow, loadOptions, updateRow } from '#app/models/admin/content.server.ts';
+import { type SectionDef, sectionForPath } from '#app/models/admin/sections.server.ts';
 import {
   constraintMessage,
   defaultFormValues,
@@ -15,12 +18,9 @@ import {
   rawValues,
   readForm,
   rowToFormValues,
-} from '~/utils/admin-form.server';
-import { adminTitle } from '~/utils/admin-sections';
-import { getStaff } from '~/utils/auth.server';
-import { setFlash } from '~/utils/flash.server';
-import { getDb, getServices } from '~/utils/services.server';
-import type { Database } from '../../../../db/index.ts';
+} from '#app/services/admin-form.server.ts';
+import { getStaff } from '#app/services/auth.server.ts';
+import type { Database } from '#db/index.ts';
 import type { Route } from './+types/edit';
 
 const CONFLICT_MESSAGE =

@@ -1,16 +1,16 @@
 import { Form, Link, redirect } from 'react-router';
-import { DeleteButton } from '~/components/admin/DeleteButton';
-import { SectionTabs } from '~/components/admin/SectionTabs';
-import { Heading } from '~/components/Heading';
-import { Image } from '~/components/Image';
-import { listRows, loadOptions, moveRow, PAGE_SIZE, setPublished } from '~/models/admin/content.server';
-import { sectionForPath } from '~/models/admin/sections.server';
-import type { ListColumn, OptionSource } from '~/utils/admin-fields';
-import { adminTitle } from '~/utils/admin-sections';
-import { getStaff } from '~/utils/auth.server';
-import { setFlash } from '~/utils/flash.server';
-import { formatDate, formatPrice } from '~/utils/format';
-import { getDb } from '~/utils/services.server';
+import { DeleteButton } from '#app/components/admin/DeleteButton.tsx';
+import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
+import { Heading } from '#app/components/Heading.tsx';
+import { Image } from '#app/components/Image.tsx';
+import { setFlash } from '#app/infra/flash.server.ts';
+import { getDb } from '#app/infra/services.server.ts';
+import type { ListColumn, OptionSource } from '#app/lib/admin-fields.ts';
+import { adminTitle } from '#app/lib/admin-sections.ts';
+import { formatDate, formatPrice } from '#app/lib/format.ts';
+import { listRows, loadOptions, moveRow, PAGE_SIZE, setPublished } from '#app/models/admin/content.server.ts';
+import { sectionForPath } from '#app/models/admin/sections.server.ts';
+import { getStaff } from '#app/services/auth.server.ts';
 import type { Route } from './+types/list';
 
 const WEEKDAY_SHORT = ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'];

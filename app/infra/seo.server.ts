@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router';
-import { getServices } from './services.server';
+import { getServices } from '#app/infra/services.server.ts';
 
 /** The public origin: PUBLIC_URL when configured (behind a proxy/CDN), else the request's own. */
 export function siteOrigin(context: Readonly<RouterContextProvider>, url: URL): string {

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from './format';
+import { dateTimeFormat } from '#app/lib/format.ts';
 /**
  * Week math and session expansion for the public schedule. Pure and shared by server and client.
  * Dates are gym-local `YYYY-MM-DD` strings; arithmetic runs on UTC noon so no time zone or DST can shift a day.

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router';
-import { type AppServices, type RequestInfo, requestContext, servicesContext } from '~/context';
+import { type AppServices, type RequestInfo, requestContext, servicesContext } from '#app/context.ts';
 
 export function getServices(context: Readonly<RouterContextProvider>): AppServices {
   const services = context.get(servicesContext);

@@ -5,12 +5,17 @@
 import { createContext, type RouterContextProvider, redirect } from 'react-router';
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
-import type { Database } from '../../db/index.ts';
-import { verifyPassword } from './password.server.ts';
-import { consumeRateLimit, type RateLimitRule, resetRateLimit, retryAfterText } from './rate-limit.server.ts';
-import { findSessionUser, readSessionId, type StaffIdentity } from './session.server.ts';
+import { verifyPassword } from '#app/infra/password.server.ts';
+import {
+  consumeRateLimit,
+  type RateLimitRule,
+  resetRateLimit,
+  retryAfterText,
+} from '#app/services/rate-limit.server.ts';
+import { findSessionUser, readSessionId, type StaffIdentity } from '#app/services/session.server.ts';
+import type { Database } from '#db/index.ts';
 
-export type { StaffIdentity } from './session.server.ts';
+export type { StaffIdentity } from '#app/services/session.server.ts';
 
 /** The signed-in staff user of the request; set by the /admin middleware. */
 export const staffContext = createContext<StaffIdentity | null>(null);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database } from '../../db/index.ts';
+import type { Database } from '#db/index.ts';
 
 /** `GET /readyz` (SPEC §2): true when the database answers `SELECT 1` within the timeout. */
 export async function isDatabaseReady(db: Database, timeoutMs = 2000): Promise<boolean> {

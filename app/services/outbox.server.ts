@@ -9,8 +9,8 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import type { Database } from '../../db/index.ts';
-import type { Env } from './env.server.ts';
+import type { Env } from '#app/infra/env.server.ts';
+import type { Database } from '#db/index.ts';
 
 const POLL_MS = 5_000;
 const BATCH = 10;

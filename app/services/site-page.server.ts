@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from 'react-router';
-import { getPublishedGyms, type PublicGym } from '~/models/gym.server';
-import { readGymCookie, resolveActiveGymId } from './active-gym.server';
-import { todayIn } from './schedule';
-import { siteOrigin } from './seo.server';
-import { getServices } from './services.server';
+import { siteOrigin } from '#app/infra/seo.server.ts';
+import { getServices } from '#app/infra/services.server.ts';
+import { todayIn } from '#app/lib/schedule.ts';
+import { getPublishedGyms, type PublicGym } from '#app/models/gym.server.ts';
+import { readGymCookie, resolveActiveGymId } from '#app/services/active-gym.server.ts';
 
 export const DEFAULT_TIME_ZONE = 'Europe/Moscow';
 

@@ -1,5 +1,5 @@
 import { createCookie } from 'react-router';
-import { secureCookies } from './cookie-options.server';
+import { secureCookies } from '#app/infra/cookie-options.server.ts';
 
 export type FlashKind = 'success' | 'error' | 'info';
 export interface Flash {

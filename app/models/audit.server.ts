@@ -1,4 +1,4 @@
-import type { Database } from '../../db/index.ts';
+import type { Database } from '#db/index.ts';
 
 export type AuditAction =
   | 'create'

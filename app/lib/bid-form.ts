@@ -1,4 +1,4 @@
-import type { BidKind } from '../../db/schema.ts';
+import type { BidKind } from '#db/schema.ts';
 
 /**
  * Client-safe parts of the bid form: constants and types. The zod schema (and the phone library) live in

@@ -1,6 +1,6 @@
 import { createCookie } from 'react-router';
-import { DEFAULT_GYM_ID } from '~/shell/store';
-import { secureCookies } from './cookie-options.server';
+import { secureCookies } from '#app/infra/cookie-options.server.ts';
+import { DEFAULT_GYM_ID } from '#app/shell/store.ts';
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 

@@ -1,12 +1,18 @@
 import { data, type RouterContextProvider, redirect } from 'react-router';
-import { createPublicBid, findBidSubjectTitle } from '~/models/bid.server';
-import { getPublishedGyms } from '~/models/gym.server';
-import { readGymCookie, resolveActiveGymId } from './active-gym.server';
-import { BID_FORM_PARAM, BID_SENT_PARAM, type BidActionResult, type BidFieldErrors, CONSENT_VERSION } from './bid-form';
-import { bidValuesFrom, parseBidForm } from './bid-schema';
-import { checkBidToken, issueBidToken } from './bid-token.server';
-import { consumeRateLimit, retryAfterText } from './rate-limit.server';
-import { getRequestInfo, getServices } from './services.server';
+import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
+import {
+  BID_FORM_PARAM,
+  BID_SENT_PARAM,
+  type BidActionResult,
+  type BidFieldErrors,
+  CONSENT_VERSION,
+} from '#app/lib/bid-form.ts';
+import { bidValuesFrom, parseBidForm } from '#app/lib/bid-schema.ts';
+import { createPublicBid, findBidSubjectTitle } from '#app/models/bid.server.ts';
+import { getPublishedGyms } from '#app/models/gym.server.ts';
+import { readGymCookie, resolveActiveGymId } from '#app/services/active-gym.server.ts';
+import { checkBidToken, issueBidToken } from '#app/services/bid-token.server.ts';
+import { consumeRateLimit, retryAfterText } from '#app/services/rate-limit.server.ts';
 
 /** SPEC §6: bids are rate-limited per client address, in PostgreSQL so that every instance shares the count. */
 export const BID_RATE_LIMIT = { points: 5, windowSeconds: 10 * 60 } as const;

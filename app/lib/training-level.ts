@@ -1,4 +1,4 @@
-import type { TrainingLevel } from '../../db/schema.ts';
+import type { TrainingLevel } from '#db/schema.ts';
 
 /** Russian names of training levels (SPEC §3: новичок / средний / продвинутый / любой). */
 export const LEVEL_LABELS: Record<TrainingLevel, string> = {

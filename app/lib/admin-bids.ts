@@ -1,5 +1,5 @@
 /** Russian names of bid statuses and kinds (SPEC §3), shared by the inbox, the bid page and the CSV. */
-import type { BidKind, BidStatus } from '../../db/schema.ts';
+import type { BidKind, BidStatus } from '#db/schema.ts';
 
 export const BID_STATUS_LABELS: Record<BidStatus, string> = {
   new: 'Новая',

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Env } from './env.server.ts';
+import type { Env } from '#app/infra/env.server.ts';
 
 /**
  * SPEC §2: `SESSION_SECRET` is required in production with PostgreSQL (several containers must share it);

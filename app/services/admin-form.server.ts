@@ -2,11 +2,18 @@
  * Turns a submitted admin form into database values and Russian messages beside the fields
  * (issue 4, item 3). Driven by the same field descriptors that render the form.
  */
-import type { Database } from '../../db/index.ts';
-import type { ParsedValues, SectionDef } from '../models/admin/sections.server.ts';
-import type { FieldDef, FieldErrors, FormValues, Options } from './admin-fields.ts';
-import { ImageRejectedError, MAX_IMAGE_BYTES, type PreparedImage, prepareImage, saveImage } from './images.server.ts';
-import type { Storage } from './storage.server.ts';
+
+import type { Storage } from '#app/infra/storage.server.ts';
+import type { FieldDef, FieldErrors, FormValues, Options } from '#app/lib/admin-fields.ts';
+import type { ParsedValues, SectionDef } from '#app/models/admin/sections.server.ts';
+import {
+  ImageRejectedError,
+  MAX_IMAGE_BYTES,
+  type PreparedImage,
+  prepareImage,
+  saveImage,
+} from '#app/services/image-intake.server.ts';
+import type { Database } from '#db/index.ts';
 
 /** Upload bodies above this are refused before they are read; files are checked one by one below it. */
 export const MAX_FORM_BYTES = 2 * MAX_IMAGE_BYTES + 1024 * 1024;

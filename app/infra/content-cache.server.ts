@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database, DbHandle } from '../../db/index.ts';
+import type { Database, DbHandle } from '#db/index.ts';
 
 /** PostgreSQL channel on which any instance announces a content change (SPEC §7). */
 export const CACHE_CHANNEL = 'content_changed';

@@ -5,9 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import type { Database } from '../../db/index.ts';
-import type { Image } from '../../db/schema.ts';
-import { assertSafeStorageKey, type Storage } from './storage.server.ts';
+import { assertSafeStorageKey, type Storage } from '#app/infra/storage.server.ts';
+import type { Database } from '#db/index.ts';
+import type { Image } from '#db/schema.ts';
 
 /** Largest accepted upload. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;

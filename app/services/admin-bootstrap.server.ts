@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { DB } from '../../db/schema.ts';
-import type { Env } from './env.server.ts';
-import { hashPassword, MIN_PASSWORD_LENGTH } from './password.server.ts';
+import type { Env } from '#app/infra/env.server.ts';
+import { hashPassword, MIN_PASSWORD_LENGTH } from '#app/infra/password.server.ts';
+import type { DB } from '#db/schema.ts';
 
 /** SPEC §2: with ADMIN_EMAIL and ADMIN_PASSWORD, create that admin unless the email exists; never overwrite. */
 export async function ensureAdminFromEnv(db: Kysely<DB>, env: Env, logger: Logger): Promise<void> {

@@ -4,9 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type Cookie, createCookie } from 'react-router';
-import type { Database } from '../../db/index.ts';
-import type { StaffRole } from '../../db/schema.ts';
-import { secureCookies } from './cookie-options.server.ts';
+import { secureCookies } from '#app/infra/cookie-options.server.ts';
+import type { Database } from '#db/index.ts';
+import type { StaffRole } from '#db/schema.ts';
 
 export const SESSION_COOKIE_NAME = 'staff_session';
 export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 7;

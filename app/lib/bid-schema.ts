@@ -6,8 +6,8 @@ import {
   NAME_MAX,
   PUBLIC_BID_KINDS,
   type PublicBidKind,
-} from './bid-form';
-import { normalizePhone } from './phone';
+} from '#app/lib/bid-form.ts';
+import { normalizePhone } from '#app/lib/phone.ts';
 
 // Control characters never belong in a name or comment, and PostgreSQL refuses NUL outright (a 500 otherwise).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point

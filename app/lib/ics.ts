@@ -1,4 +1,4 @@
-import { dateTimeFormat } from './format';
+import { dateTimeFormat } from '#app/lib/format.ts';
 /**
  * A minimal iCalendar (RFC 5545) writer for the schedule feed: CRLF line ends, 75-octet line folding,
  * escaped text. Times are written in UTC (`…Z`), so no VTIMEZONE block is needed and every calendar app

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database } from '../../db/index.ts';
+import type { Database } from '#db/index.ts';
 
 export interface RateLimitRule {
   /** Attempts allowed within the window. */
