@@ -1,38 +1,60 @@
 import { describe, expect, it } from 'vitest';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
+import { OPEN_REDIRECT_PAYLOADS, SAFE_REDIRECTS, staysOnOrigin } from '#tests/fixtures/open-redirects.ts';
 
-describe('safeRedirectPath (SPEC §8: redirects stay on the site)', () => {
-  it.each([
-    ['/admin/bids', '/admin/bids'],
-    ['/shedule?week=2026-W48#tue', '/shedule?week=2026-W48#tue'],
-    ['/coaches/3', '/coaches/3'],
-  ])('keeps the same-origin path %s', (input, expected) => {
-    expect(safeRedirectPath(input)).toBe(expected);
+const BASE = 'https://club.example/login';
+
+describe('safeRedirectPath: redirect parameters stay on the site', () => {
+  it.each(SAFE_REDIRECTS)('keeps the same-origin path %j', (input) => {
+    expect(safeRedirectPath(input)).toBe(input);
+  });
+
+  it('has a corpus of at least 30 hostile payloads', () => {
+    expect(OPEN_REDIRECT_PAYLOADS.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(OPEN_REDIRECT_PAYLOADS.map((payload) => [payload]))('turns %j into a same-origin path', (payload) => {
+    const result = safeRedirectPath(payload, '/admin');
+    expect(staysOnOrigin(result, BASE), result).toBe(true);
   });
 
   it.each([
-    'https://evil.example/',
-    'http://evil.example',
+    '/.//evil.example',
+    '/..//evil.example',
+    '/%2e//evil.example',
+    '/a/..//evil.example',
+    '/.%2e//evil.example',
+    '/a/b/../..//evil.example',
+  ])('refuses %j, which normalises to a protocol-relative URL', (payload) => {
+    expect(safeRedirectPath(payload, '/admin')).toBe('/admin');
+  });
+
+  it.each([
     '//evil.example',
-    '//evil.example/admin',
+    'https://evil.example/',
     '/\\evil.example',
-    '\\\\evil.example',
     'javascript:alert(1)',
-    'JavaScript:alert(1)',
     'data:text/html,<script>alert(1)</script>',
     'vbscript:msgbox(1)',
     '/\t/evil.example',
     '/\n/evil.example',
+    '/\r/evil.example',
+    '\uff0f\uff0fevil.example',
     'admin',
     '',
-    ' /admin',
-  ])('refuses %j and falls back', (input) => {
-    expect(safeRedirectPath(input, '/admin')).toBe('/admin');
+  ])('refuses %j and falls back', (payload) => {
+    expect(safeRedirectPath(payload, '/admin')).toBe('/admin');
   });
 
-  it('refuses non-strings', () => {
+  it('keeps encoded slashes encoded, so they stay part of the path', () => {
+    expect(safeRedirectPath('/%2f%2fevil.example')).toBe('/%2f%2fevil.example');
+    expect(safeRedirectPath('/%252e//evil.example')).toBe('/%252e//evil.example');
+  });
+
+  it('refuses non-strings and overlong values', () => {
     expect(safeRedirectPath(null)).toBe('/');
     expect(safeRedirectPath(undefined)).toBe('/');
     expect(safeRedirectPath(['/admin'])).toBe('/');
+    expect(safeRedirectPath(`/${'a'.repeat(3000)}`)).toBe('/');
   });
 });
