@@ -14,6 +14,7 @@ import { Heading } from '#app/components/Heading.tsx';
 import { LoadingIndicator } from '#app/components/LoadingIndicator.tsx';
 import { publicEnv } from '#app/infra/env.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
+import { sameOriginWritesMiddleware } from '#app/middleware/same-origin.server.ts';
 import { getPublishedGyms } from '#app/models/gym.server.ts';
 import { readGymCookie, resolveActiveGymId } from '#app/services/active-gym.server.ts';
 import { ShellProvider } from '#app/shell/ShellProvider.tsx';
@@ -23,6 +24,9 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
+
+/** Writes from other sites are refused for every route, resource routes included (docs/security.md). */
+export const middleware: Route.MiddlewareFunction[] = [sameOriginWritesMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);

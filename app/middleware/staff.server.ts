@@ -6,35 +6,12 @@ import { findStaffUser, loginRedirect, staffContext } from '#app/services/auth.s
 /** The flash message read by the middleware, rendered by the admin layout. */
 export const adminFlashContext = createContext<Flash | null>(null);
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * A write from another site is refused before anything else runs. React Router 8 has its own origin
- * check for actions; this one also covers resource routes and does not depend on framework internals.
- */
-export function isCrossOriginWrite(request: Request): boolean {
-  if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
-  const fetchSite = request.headers.get('sec-fetch-site');
-  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
-  const origin = request.headers.get('origin');
-  if (origin === null) return false;
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-  try {
-    return new URL(origin).host !== host;
-  } catch {
-    // `Origin: null` and other opaque origins.
-    return true;
-  }
-}
-
 /**
  * The session check of every staff page and action (issue 4, item 2). Anonymous → `/login?redirectTo=…`
  * before any loader or action runs, so a POST changes nothing. Staff responses are never cached.
  */
 export const requireStaffMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
-  if (isCrossOriginWrite(request)) {
-    throw new Response('Запрос с другого сайта отклонён', { status: 403 });
-  }
+  // Writes from other sites were already refused by the root's same-origin middleware.
   const services = getServices(context);
   const staff = await findStaffUser(services.database.db, request, services.sessionSecret);
   if (!staff) {

@@ -1,6 +1,5 @@
 import { redirect } from 'react-router';
 import { getServices } from '#app/infra/services.server.ts';
-import { isCrossOriginWrite } from '#app/middleware/staff.server.ts';
 import { recordAudit } from '#app/models/audit.server.ts';
 import { deleteSession, destroySessionCookie, findSessionUser, readSessionId } from '#app/services/session.server.ts';
 import type { Route } from './+types/logout';
@@ -11,7 +10,6 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (isCrossOriginWrite(request)) throw new Response('Запрос с другого сайта отклонён', { status: 403 });
   const services = getServices(context);
   const db = services.database.db;
   const sessionId = await readSessionId(request, services.sessionSecret);
