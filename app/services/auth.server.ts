@@ -2,13 +2,16 @@
  * Staff authentication: remix-auth v4 with a form strategy verifies the credentials (argon2id),
  * and our own server-side sessions (session.server.ts) remember the result.
  */
+import type { Logger } from 'pino';
 import { createContext, type RouterContextProvider, redirect } from 'react-router';
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import { verifyPassword } from '#app/infra/password.server.ts';
 import {
+  clientKey,
   consumeRateLimit,
   type RateLimitRule,
+  refundRateLimit,
   resetRateLimit,
   retryAfterText,
 } from '#app/services/rate-limit.server.ts';
@@ -20,13 +23,27 @@ export type { StaffIdentity } from '#app/services/session.server.ts';
 /** The signed-in staff user of the request; set by the /admin middleware. */
 export const staffContext = createContext<StaffIdentity | null>(null);
 
-/** Failed-login throttling (SPEC §6), shared across instances through PostgreSQL. */
-export const LOGIN_LIMIT_PER_EMAIL: RateLimitRule = { points: 5, windowSeconds: 15 * 60 };
+/**
+ * Failed-login throttling (docs/security.md, "Login throttling"), shared across instances through PostgreSQL.
+ * Failures count per (email, client address) and per client address — never per email alone, so nobody can lock a
+ * colleague out from another address by typing wrong passwords for their email.
+ */
+export const LOGIN_LIMIT_PER_EMAIL_AND_IP: RateLimitRule = { points: 5, windowSeconds: 15 * 60 };
 export const LOGIN_LIMIT_PER_IP: RateLimitRule = { points: 30, windowSeconds: 15 * 60 };
 
 /** A login refusal whose message is Russian and safe to show on the form. */
 export class LoginError extends Error {
   override name = 'LoginError';
+}
+
+/** Too many failed attempts from this address: answered with 429 and `Retry-After`. */
+export class LoginThrottledError extends LoginError {
+  override name = 'LoginThrottledError';
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super(`Слишком много попыток входа. Попробуйте снова ${retryAfterText(retryAfterSeconds)}.`);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
 }
 
 const INVALID_CREDENTIALS = 'Неверный email или пароль';
@@ -36,23 +53,31 @@ interface LoginUser {
   email: string;
 }
 
+export interface LoginClient {
+  ip: string | null;
+  logger?: Pick<Logger, 'warn'>;
+}
+
 /**
- * Verifies an email/password form. Every attempt counts against the per-email and per-IP windows
- * before the (slow) hash check, so a throttled attacker costs us no argon2 work; success clears both.
+ * Verifies an email/password form. Every attempt takes a point from both windows before the (slow) hash check —
+ * atomically, so parallel guesses cannot slip past the limit, and a throttled attacker costs us no argon2 work.
+ * A successful login then gives its points back: only failures stay counted.
  */
-export async function authenticateLogin(db: Database, request: Request, ip: string | null): Promise<LoginUser> {
+export async function authenticateLogin(db: Database, request: Request, client: LoginClient): Promise<LoginUser> {
   const authenticator = new Authenticator<LoginUser>().use(
     new FormStrategy(async ({ form }) => {
       const email = String(form.get('email') ?? '')
         .trim()
-        .toLowerCase();
+        .toLowerCase()
+        .slice(0, 200);
       const password = String(form.get('password') ?? '');
       if (!email || !password) throw new LoginError('Введите email и пароль');
 
-      const emailKey = `login:email:${email.slice(0, 200)}`;
-      const ipKey = `login:ip:${ip ?? 'unknown'}`;
+      const address = clientKey(client.ip);
+      const emailKey = `login:email-ip:${address}:${email}`;
+      const ipKey = `login:ip:${address}`;
       const [byEmail, byIp] = await Promise.all([
-        consumeRateLimit(db, emailKey, LOGIN_LIMIT_PER_EMAIL),
+        consumeRateLimit(db, emailKey, LOGIN_LIMIT_PER_EMAIL_AND_IP),
         consumeRateLimit(db, ipKey, LOGIN_LIMIT_PER_IP),
       ]);
       if (!byEmail.allowed || !byIp.allowed) {
@@ -60,7 +85,16 @@ export async function authenticateLogin(db: Database, request: Request, ip: stri
           byEmail.allowed ? 0 : byEmail.retryAfterSeconds,
           byIp.allowed ? 0 : byIp.retryAfterSeconds,
         );
-        throw new LoginError(`Слишком много попыток входа. Попробуйте снова ${retryAfterText(wait)}.`);
+        // The first refused attempt of a window starts the lockout: log it once, with the email but never the password.
+        const started =
+          byEmail.used === LOGIN_LIMIT_PER_EMAIL_AND_IP.points + 1 || byIp.used === LOGIN_LIMIT_PER_IP.points + 1;
+        if (started) {
+          client.logger?.warn(
+            { email, ip: client.ip, scope: byIp.allowed ? 'email+ip' : 'ip', retryAfterSeconds: wait },
+            'login locked after repeated failures',
+          );
+        }
+        throw new LoginThrottledError(wait);
       }
 
       const user = await db
@@ -72,7 +106,7 @@ export async function authenticateLogin(db: Database, request: Request, ip: stri
       const valid = await verifyPassword(user?.password_hash ?? DUMMY_HASH, password);
       if (!user || !valid || user.disabled) throw new LoginError(INVALID_CREDENTIALS);
 
-      await Promise.all([resetRateLimit(db, emailKey), resetRateLimit(db, ipKey)]);
+      await Promise.all([resetRateLimit(db, emailKey), refundRateLimit(db, ipKey)]);
       return { id: user.id, email: user.email };
     }),
     'form',

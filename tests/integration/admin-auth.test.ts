@@ -1,8 +1,15 @@
+import pino from 'pino';
 import { expect, it } from 'vitest';
 import { createRow, getRow, updateRow } from '#app/models/admin/content.server.ts';
 import { sectionForPath } from '#app/models/admin/sections.server.ts';
 import { createStaffUser, setStaffDisabled, setStaffPassword } from '#app/models/admin/staff.server.ts';
-import { authenticateLogin, LoginError } from '#app/services/auth.server.ts';
+import {
+  authenticateLogin,
+  LOGIN_LIMIT_PER_EMAIL_AND_IP,
+  LOGIN_LIMIT_PER_IP,
+  LoginError,
+  LoginThrottledError,
+} from '#app/services/auth.server.ts';
 import { createSession, deleteSession, findSessionUser } from '#app/services/session.server.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
 
@@ -19,22 +26,101 @@ describeEachDb('staff authentication and sessions', (t) => {
 
   it('accepts the right password, refuses a wrong one in Russian', async () => {
     const id = await createStaffUser(t.db, { email: 'Anna@Club.test', role: 'editor', password }, null);
-    const user = await authenticateLogin(t.db, loginRequest('anna@club.test', password), '10.0.0.1');
+    const user = await authenticateLogin(t.db, loginRequest('anna@club.test', password), { ip: '10.0.0.1' });
     expect(user.id).toBe(id);
-    await expect(authenticateLogin(t.db, loginRequest('anna@club.test', 'wrong-password'), '10.0.0.1')).rejects.toThrow(
-      new LoginError('Неверный email или пароль'),
+    await expect(
+      authenticateLogin(t.db, loginRequest('anna@club.test', 'wrong-password'), { ip: '10.0.0.1' }),
+    ).rejects.toThrow(new LoginError('Неверный email или пароль'));
+  });
+
+  it('throttles failed logins per email and address, with the wait in seconds', async () => {
+    for (let i = 0; i < LOGIN_LIMIT_PER_EMAIL_AND_IP.points; i++) {
+      await expect(
+        authenticateLogin(t.db, loginRequest('ghost@club.test', `nope-${i}`), { ip: '10.0.0.2' }),
+      ).rejects.toThrow('Неверный email или пароль');
+    }
+    const refused = await authenticateLogin(t.db, loginRequest('ghost@club.test', 'nope'), { ip: '10.0.0.2' }).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(LoginThrottledError);
+    expect((refused as LoginThrottledError).message).toMatch(/^Слишком много попыток входа/);
+    expect((refused as LoginThrottledError).retryAfterSeconds).toBeGreaterThan(0);
+    expect((refused as LoginThrottledError).retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it("never refuses the right password from another address because of someone else's failures", async () => {
+    await createStaffUser(t.db, { email: 'olga@club.test', role: 'editor', password }, null);
+    for (let i = 0; i < LOGIN_LIMIT_PER_EMAIL_AND_IP.points + 3; i++) {
+      await expect(
+        authenticateLogin(t.db, loginRequest('olga@club.test', `guess-${i}`), { ip: '10.0.0.66' }),
+      ).rejects.toThrow(LoginError);
+    }
+    // The attacker's address is locked, even with the right password…
+    await expect(
+      authenticateLogin(t.db, loginRequest('olga@club.test', password), { ip: '10.0.0.66' }),
+    ).rejects.toThrow(LoginThrottledError);
+    // …Olga at her own address is not.
+    const user = await authenticateLogin(t.db, loginRequest('olga@club.test', password), { ip: '10.0.0.7' });
+    expect(user.email).toBe('olga@club.test');
+  });
+
+  it('forgets the failures of an address once the right password is given there', async () => {
+    await createStaffUser(t.db, { email: 'petr@club.test', role: 'editor', password }, null);
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < LOGIN_LIMIT_PER_EMAIL_AND_IP.points - 1; i++) {
+        await expect(
+          authenticateLogin(t.db, loginRequest('petr@club.test', 'typo'), { ip: '10.0.0.8' }),
+        ).rejects.toThrow('Неверный email или пароль');
+      }
+      await expect(
+        authenticateLogin(t.db, loginRequest('petr@club.test', password), { ip: '10.0.0.8' }),
+      ).resolves.toMatchObject({ email: 'petr@club.test' });
+    }
+  });
+
+  it('throttles one address that tries many emails, and only that address', async () => {
+    for (let i = 0; i < LOGIN_LIMIT_PER_IP.points; i++) {
+      await expect(
+        authenticateLogin(t.db, loginRequest(`spray-${i}@club.test`, 'x'), { ip: '10.0.0.30' }),
+      ).rejects.toThrow('Неверный email или пароль');
+    }
+    await expect(authenticateLogin(t.db, loginRequest('fresh@club.test', 'x'), { ip: '10.0.0.30' })).rejects.toThrow(
+      LoginThrottledError,
+    );
+    await expect(authenticateLogin(t.db, loginRequest('fresh@club.test', 'x'), { ip: '10.0.0.31' })).rejects.toThrow(
+      'Неверный email или пароль',
     );
   });
 
-  it('throttles failed logins per email', async () => {
-    for (let i = 0; i < 5; i++) {
-      await expect(authenticateLogin(t.db, loginRequest('ghost@club.test', `nope-${i}`), '10.0.0.2')).rejects.toThrow(
-        'Неверный email или пароль',
-      );
+  it('counts an IPv6 client by its /64 network', async () => {
+    for (let i = 0; i < LOGIN_LIMIT_PER_EMAIL_AND_IP.points; i++) {
+      await expect(
+        authenticateLogin(t.db, loginRequest('ivan@club.test', 'x'), { ip: `2001:db8:1:2::${i + 1}` }),
+      ).rejects.toThrow('Неверный email или пароль');
     }
-    await expect(authenticateLogin(t.db, loginRequest('ghost@club.test', 'nope'), '10.0.0.3')).rejects.toThrow(
-      /Слишком много попыток входа/,
-    );
+    await expect(
+      authenticateLogin(t.db, loginRequest('ivan@club.test', 'x'), { ip: '2001:db8:1:2:ffff::9' }),
+    ).rejects.toThrow(LoginThrottledError);
+    await expect(
+      authenticateLogin(t.db, loginRequest('ivan@club.test', 'x'), { ip: '2001:db8:1:3::1' }),
+    ).rejects.toThrow('Неверный email или пароль');
+  });
+
+  it('logs a lockout once, with the email and address but never the password', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    for (let i = 0; i < LOGIN_LIMIT_PER_EMAIL_AND_IP.points + 3; i++) {
+      await authenticateLogin(t.db, loginRequest('lena@club.test', `secret-guess-${i}`), {
+        ip: '10.0.0.40',
+        logger,
+      }).catch(() => undefined);
+    }
+    const lockouts = lines
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.msg === 'login locked after repeated failures');
+    expect(lockouts).toHaveLength(1);
+    expect(lockouts[0]).toMatchObject({ email: 'lena@club.test', ip: '10.0.0.40', scope: 'email+ip', level: 40 });
+    expect(lines.join('\n')).not.toContain('secret-guess');
   });
 
   it('ends sessions on logout, on a password change and when the user is disabled', async () => {
@@ -56,9 +142,9 @@ describeEachDb('staff authentication and sessions', (t) => {
 
     await setStaffDisabled(t.db, 'boris@club.test', true, null);
     expect(await findSessionUser(t.db, b)).toBeNull();
-    await expect(authenticateLogin(t.db, loginRequest('boris@club.test', 'another-password-1'), null)).rejects.toThrow(
-      LoginError,
-    );
+    await expect(
+      authenticateLogin(t.db, loginRequest('boris@club.test', 'another-password-1'), { ip: null }),
+    ).rejects.toThrow(LoginError);
     const audit = await t.db.selectFrom('audit_log').select('action').where('entity_id', '=', id).execute();
     expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['create', 'password', 'disable']));
   });

@@ -4,9 +4,9 @@ import { Heading } from '#app/components/Heading.tsx';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { adminTitle } from '#app/lib/admin-sections.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
-import { isCrossOriginWrite } from '#app/middleware/staff.server.ts';
 import { recordAudit } from '#app/models/audit.server.ts';
-import { authenticateLogin, findStaffUser, LoginError } from '#app/services/auth.server.ts';
+import { authenticateLogin, findStaffUser, LoginError, LoginThrottledError } from '#app/services/auth.server.ts';
+import { retryAfterHeaders } from '#app/services/rate-limit.server.ts';
 import { commitSessionCookie, createSession, pruneExpiredSessions } from '#app/services/session.server.ts';
 import type { Route } from './+types/login';
 
@@ -16,8 +16,12 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 
 export const meta: Route.MetaFunction = () => [{ title: adminTitle('Вход') }, { name: 'robots', content: 'noindex' }];
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' };
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const headers = new Headers({ 'Cache-Control': 'private, no-store' });
+  // A throttled attempt is a 429: the page answer keeps the action's `Retry-After`.
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
@@ -28,9 +32,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  if (isCrossOriginWrite(request)) throw new Response('Запрос с другого сайта отклонён', { status: 403 });
   const services = getServices(context);
-  const { ip } = getRequestInfo(context);
+  const { ip, logger } = getRequestInfo(context);
   const db = services.database.db;
   // remix-auth-form consumes the body, so read our own fields from a clone first (STACK trap 7).
   const form = await request.clone().formData();
@@ -39,8 +42,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
   let user: { id: number };
   try {
-    user = await authenticateLogin(db, request, ip);
+    user = await authenticateLogin(db, request, { ip, logger });
   } catch (error) {
+    if (error instanceof LoginThrottledError) {
+      return data(
+        { error: error.message, email },
+        { status: 429, headers: retryAfterHeaders(error.retryAfterSeconds) },
+      );
+    }
     if (error instanceof LoginError) return data({ error: error.message, email }, { status: 400 });
     throw error;
   }
