@@ -29,6 +29,9 @@ export function publicPageHeaders({
   });
   const cookie = loaderHeaders.get('Set-Cookie');
   if (cookie) headers.set('Set-Cookie', cookie);
+  // A refused bid (429) tells the client when to try again.
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
   return headers;
 }
 

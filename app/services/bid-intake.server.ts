@@ -11,11 +11,16 @@ import { bidValuesFrom, parseBidForm } from '#app/lib/bid-schema.ts';
 import { createPublicBid, findBidSubjectTitle } from '#app/models/bid.server.ts';
 import { getPublishedGyms } from '#app/models/gym.server.ts';
 import { readGymCookie, resolveActiveGymId } from '#app/services/active-gym.server.ts';
-import { checkBidToken, issueBidToken } from '#app/services/bid-token.server.ts';
-import { consumeRateLimit, retryAfterText } from '#app/services/rate-limit.server.ts';
+import { checkBidToken, issueBidToken, TOKEN_MAX_AGE_MS } from '#app/services/bid-token.server.ts';
+import { clientKey, consumeRateLimit, retryAfterHeaders, retryAfterText } from '#app/services/rate-limit.server.ts';
 
-/** SPEC §6: bids are rate-limited per client address, in PostgreSQL so that every instance shares the count. */
+/** Bids are rate-limited per client address, in PostgreSQL so that every instance shares the count (docs/security.md). */
 export const BID_RATE_LIMIT = { points: 5, windowSeconds: 10 * 60 } as const;
+/**
+ * Accepted bids per form token, for as long as a token lives. A person sends a form once; a page held by a shared
+ * cache hands one token to a few visitors; a bot replaying one token gets no further (docs/security.md).
+ */
+export const BID_TOKEN_USES = { points: 3, windowSeconds: TOKEN_MAX_AGE_MS / 1000 } as const;
 const HONEYPOT_FIELD = 'website';
 const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
 
@@ -55,10 +60,10 @@ export async function handleBidAction({
   }
   const formId = sanitizeFormId(form.get('formId'));
   const values = bidValuesFrom(form);
-  const fail = (status: number, errors: BidFieldErrors, formError: string | null) =>
+  const fail = (status: number, errors: BidFieldErrors, formError: string | null, headers?: Record<string, string>) =>
     data<BidActionResult>(
       { formId, status: 'error', errors, formError, values, token: issueBidToken(services.sessionSecret) },
-      { status, headers: { 'Cache-Control': 'private, no-store' } },
+      { status, headers: { 'Cache-Control': 'private, no-store', ...headers } },
     );
 
   const honeypot = form.get(HONEYPOT_FIELD);
@@ -89,14 +94,21 @@ export async function handleBidAction({
     return fail(400, {}, 'Это предложение больше недоступно. Обновите страницу и выберите другое.');
   }
 
-  const limit = await consumeRateLimit(db, `bid:${info.ip ?? 'unknown'}`, BID_RATE_LIMIT);
+  const limit = await consumeRateLimit(db, `bid:${clientKey(info.ip)}`, BID_RATE_LIMIT);
   if (!limit.allowed) {
     info.logger.warn({ ip: info.ip }, 'bid refused: rate limit');
     return fail(
       429,
       {},
       `Слишком много заявок с вашего адреса. Попробуйте ещё раз ${retryAfterText(limit.retryAfterSeconds)} или позвоните нам.`,
+      retryAfterHeaders(limit.retryAfterSeconds),
     );
+  }
+  const uses = await consumeRateLimit(db, `bid-token:${String(form.get('token'))}`, BID_TOKEN_USES);
+  if (!uses.allowed) {
+    info.logger.warn({ ip: info.ip }, 'bid refused: form token used up');
+    // The answer carries a fresh token: a person who really means another bid sends the form once more.
+    return fail(400, {}, 'Эта форма уже отправлена. Проверьте данные и нажмите «Отправить заявку» ещё раз.');
   }
 
   const utm: Record<string, string> = {};
