@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRow } from '#app/lib/csv.server.ts';
 import { fullPhone } from '#app/models/admin/bids.server.ts';
 import { isHttpUrl, sectionForPath } from '#app/models/admin/sections.server.ts';
 import { parseValues, rawValues } from '#app/services/admin-form.server.ts';
@@ -67,16 +66,6 @@ describe('admin form parsing', () => {
     ]) {
       expect(isHttpUrl(url), url).toBe(false);
     }
-  });
-});
-
-describe('CSV cells', () => {
-  it('quotes separators and defuses formulas', () => {
-    expect(csvCell('Анна; Мария')).toBe('"Анна; Мария"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
-    expect(csvCell('+79990000000', { text: false })).toBe('+79990000000');
-    expect(csvRow(['a', 'b'])).toBe('a;b\r\n');
   });
 });
 

@@ -1,6 +1,6 @@
 import { getDb, getRequestInfo } from '#app/infra/services.server.ts';
 import { BID_KIND_LABELS, BID_STATUS_LABELS } from '#app/lib/admin-bids.ts';
-import { CSV_BOM, csvCell, csvRow } from '#app/lib/csv.server.ts';
+import { CSV_BOM, csvRows } from '#app/lib/csv.server.ts';
 import { iterateBids, parseBidFilters } from '#app/models/admin/bids.server.ts';
 import type { Route } from './+types/export';
 
@@ -39,7 +39,7 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
     async pull(controller) {
       if (!headerSent) {
         headerSent = true;
-        controller.enqueue(encoder.encode(CSV_BOM + csvRow(HEADER.map((cell) => csvCell(cell)))));
+        controller.enqueue(encoder.encode(CSV_BOM + csvRows([HEADER])));
         return;
       }
       try {
@@ -48,27 +48,24 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
           controller.close();
           return;
         }
-        let chunk = '';
-        for (const bid of next.value) {
-          chunk += csvRow([
-            String(bid.id),
+        const chunk = csvRows(
+          next.value.map((bid) => [
+            bid.id,
             dateTime.format(new Date(bid.created_at)),
-            csvCell(bid.name),
-            csvCell(bid.phone, { text: false }),
-            csvCell(bid.gym_name),
+            bid.name,
+            bid.phone,
+            bid.gym_name,
             BID_KIND_LABELS[bid.kind],
-            csvCell(bid.subject_title),
+            bid.subject_title,
             BID_STATUS_LABELS[bid.status],
-            csvCell(bid.comment),
-            csvCell(bid.staff_note),
-            csvCell(bid.source_page),
-            csvCell(
-              Object.entries(bid.utm ?? {})
-                .map(([key, value]) => `${key}=${value}`)
-                .join('&'),
-            ),
-          ]);
-        }
+            bid.comment,
+            bid.staff_note,
+            bid.source_page,
+            Object.entries(bid.utm ?? {})
+              .map(([key, value]) => `${key}=${value}`)
+              .join('&'),
+          ]),
+        );
         controller.enqueue(encoder.encode(chunk));
       } catch (error) {
         logger.error({ err: error }, 'CSV export failed');
