@@ -1,8 +1,10 @@
 import { dateTimeFormat } from '#app/lib/format.ts';
+
 /**
  * A minimal iCalendar (RFC 5545) writer for the schedule feed: CRLF line ends, 75-octet line folding,
  * escaped text. Times are written in UTC (`…Z`), so no VTIMEZONE block is needed and every calendar app
- * shows them right; X-WR-TIMEZONE tells apps the gym's own zone.
+ * shows them right; X-WR-TIMEZONE tells apps the gym's own zone. No value can end a line early or start a
+ * property of its own (docs/security.md, "Calendar feed").
  */
 export interface CalendarEvent {
   uid: string;
@@ -16,8 +18,25 @@ export interface CalendarEvent {
   cancelled?: boolean;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+/**
+ * A TEXT value: backslash, `;` and `,` escaped, every line break — CRLF, a bare LF and a bare CR alike, and the
+ * Unicode line and paragraph separators — written as `\n`, other control characters (tab aside) dropped.
+ */
 export function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return value
+    .replace(CONTROL, '')
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|[\r\n\u2028\u2029]/g, '\\n');
+}
+
+/** A value that is not TEXT (UID, URL, time zone): nothing in it may break the line, so breaks and controls go. */
+export function plainValue(value: string): string {
+  return value.replace(CONTROL, '').replace(/[\t\r\n\u2028\u2029]/g, '');
 }
 
 /** Folds a content line to at most 75 octets per physical line, never splitting a UTF-8 character. */
@@ -91,7 +110,7 @@ export function buildCalendar({
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     `X-WR-CALNAME:${escapeText(name)}`,
-    `X-WR-TIMEZONE:${timeZone}`,
+    `X-WR-TIMEZONE:${plainValue(timeZone)}`,
     'REFRESH-INTERVAL;VALUE=DURATION:PT6H',
     'X-PUBLISHED-TTL:PT6H',
   ];
@@ -99,7 +118,7 @@ export function buildCalendar({
   for (const event of events) {
     lines.push(
       'BEGIN:VEVENT',
-      `UID:${event.uid}`,
+      `UID:${plainValue(event.uid)}`,
       `DTSTAMP:${stamp}`,
       `DTSTART:${formatUtc(event.start)}`,
       `DTEND:${formatUtc(event.end)}`,
@@ -107,7 +126,7 @@ export function buildCalendar({
     );
     if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
     if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
-    if (event.url) lines.push(`URL:${event.url}`);
+    if (event.url) lines.push(`URL:${plainValue(event.url)}`);
     lines.push(`STATUS:${event.cancelled ? 'CANCELLED' : 'CONFIRMED'}`, 'END:VEVENT');
   }
   lines.push('END:VCALENDAR');
