@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Icon } from '#app/components/Icon.tsx';
+import { escapeHtml } from '#app/lib/html.ts';
 
 export interface MapGym {
   id: number;
@@ -18,6 +19,21 @@ export function mapLink(gym: MapGym): string {
   if (gym.lat === null || gym.lng === null) return `https://yandex.ru/maps/?text=${encodeURIComponent(gym.address)}`;
   // Yandex's `pt`/`ll` parameters are longitude first.
   return `https://yandex.ru/maps/?pt=${gym.lng},${gym.lat}&z=16&l=map`;
+}
+
+/** `tel:` target of a displayed phone number: digits and the leading plus only. */
+function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/**
+ * What a placemark shows. Yandex Maps renders hint and balloon content as HTML, so every value from the database
+ * is escaped here (docs/security.md, "HTML outside React").
+ */
+export function placemarkContent(gym: MapGym): { hintContent: string; balloonContent: string } {
+  const lines = [`<strong>${escapeHtml(gym.name)}</strong>`, escapeHtml(gym.address)];
+  if (gym.phone) lines.push(`<a href="${escapeHtml(telHref(gym.phone))}">${escapeHtml(gym.phone)}</a>`);
+  return { hintContent: escapeHtml(gym.name), balloonContent: lines.join('<br>') };
 }
 
 interface YMaps {
@@ -93,11 +109,9 @@ export function GymMap({
             });
             for (const gym of located) {
               map.geoObjects.add(
-                new ymaps.Placemark(
-                  [gym.lat!, gym.lng!],
-                  { hintContent: gym.name, balloonContent: `${gym.name}<br>${gym.address}` },
-                  { preset: gym.id === activeId ? 'islands#redSportIcon' : 'islands#darkBlueSportIcon' },
-                ),
+                new ymaps.Placemark([gym.lat!, gym.lng!], placemarkContent(gym), {
+                  preset: gym.id === activeId ? 'islands#redSportIcon' : 'islands#darkBlueSportIcon',
+                }),
               );
             }
             setStatus('ready');
@@ -130,7 +144,7 @@ export function GymMap({
               <Icon name="map-pin" size={16} /> {gym.address}
             </span>
             {gym.phone ? (
-              <a href={`tel:${gym.phone.replace(/[^\d+]/g, '')}`}>
+              <a href={telHref(gym.phone)}>
                 <Icon name="phone" size={16} /> {gym.phone}
               </a>
             ) : null}
