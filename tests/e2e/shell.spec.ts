@@ -151,10 +151,10 @@ test.describe('gym selection (SPEC §8)', () => {
       expect(days).toBeGreaterThan(360);
     });
 
-    test('a hostile redirectTo stays on the site', async ({ request }) => {
+    test('a hostile redirectTo stays on the site', async ({ request, baseURL }) => {
       const response = await request.post('/gym', {
         form: { gymId: '2', redirectTo: '//evil.example/steal' },
-        headers: { Origin: 'http://127.0.0.1:3100' },
+        headers: { Origin: baseURL! },
         maxRedirects: 0,
       });
       expect(response.status()).toBe(302);

@@ -54,7 +54,9 @@ test('a bid moves новая → в работе → отказ with a note, and
   await expect(history).toContainText('В работе → Отказ');
 });
 
-test('the CSV export is UTF-8 with a BOM and semicolons, and follows the filters', async ({ page }) => {
+test('the CSV export is UTF-8 with a BOM, every cell quoted, phones as text, and follows the filters', async ({
+  page,
+}) => {
   await login(page, '/admin/bids');
   const all = await page.request.get('/admin/bids/export.csv');
   expect(all.status()).toBe(200);
@@ -64,13 +66,17 @@ test('the CSV export is UTF-8 with a BOM and semicolons, and follows the filters
   expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = body.toString('utf8').slice(1);
   const lines = text.trimEnd().split('\r\n');
-  expect(lines[0]).toBe('Номер;Дата;Имя;Телефон;Зал;Тип;Предмет;Статус;Комментарий;Заметка;Страница;UTM');
+  expect(lines[0]).toBe(
+    '"Номер";"Дата";"Имя";"Телефон";"Зал";"Тип";"Предмет";"Статус";"Комментарий";"Заметка";"Страница";"UTM"',
+  );
   expect(lines.length).toBeGreaterThanOrEqual(21);
+  // A phone starts with an apostrophe, so spreadsheets keep it as text with its plus (docs/security.md).
+  expect(lines[1]).toMatch(/^"\d+";"[^"]+";"[^"]*";"'\+\d{11,15}";/);
 
   const done = (await (await page.request.get('/admin/bids/export.csv?status=done')).text()).trimEnd().split('\r\n');
   expect(done.length).toBeGreaterThan(1);
   expect(done.length).toBeLessThan(lines.length);
-  for (const line of done.slice(1)) expect(line).toContain(';Обработана;');
+  for (const line of done.slice(1)) expect(line).toContain(';"Обработана";');
 
   // The link on the page carries the current filters.
   await page.goto('/admin/bids?status=done');

@@ -14,12 +14,12 @@ const DATA_DIR = '.e2e-data/integrations';
 let server: ExtraServer | null = null;
 
 const FAKE_MAPS = `
-  window.__maps = []; window.__placemarks = [];
+  window.__maps = []; window.__placemarks = []; window.__placemarkProps = [];
   window.ymaps = {
     ready: function (fn) { fn(); },
     Map: function (el, state) { window.__maps.push(state); el.setAttribute('data-fake-map', 'ready');
       this.geoObjects = { add: function () {} }; this.destroy = function () {}; },
-    Placemark: function (coords) { window.__placemarks.push(coords); },
+    Placemark: function (coords, props) { window.__placemarks.push(coords); window.__placemarkProps.push(props); },
   };`;
 
 test.describe.configure({ mode: 'serial' });
@@ -64,6 +64,13 @@ test('the map loads lazily with ru_RU, zoom 10, map type `map` and lat-long coor
   expect(maps[0]).toMatchObject({ zoom: 10, type: 'yandex#map', center: [56.83591, 60.61472] });
   const placemarks = await page.evaluate(() => (window as unknown as { __placemarks: number[][] }).__placemarks);
   expect(placemarks).toContainEqual([56.89137, 60.61348]);
+  // Balloons are HTML built from escaped values (tests/unit/gym-map.test.ts tries hostile ones).
+  const props = await page.evaluate(() => (window as unknown as { __placemarkProps: unknown[] }).__placemarkProps);
+  expect(props).toContainEqual({
+    hintContent: 'Клуб на Малышева',
+    balloonContent:
+      '<strong>Клуб на Малышева</strong><br>Екатеринбург, ул. Малышева, 51<br><a href="tel:+73433124051">+7 343 312-40-51</a>',
+  });
   await expect(page.getByRole('link', { name: /Открыть на Яндекс Картах/ }).first()).toBeVisible();
 });
 

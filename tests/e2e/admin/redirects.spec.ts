@@ -1,0 +1,83 @@
+/**
+ * Redirect parameters never lead off the site: every payload of the open-redirect corpus, through the login form
+ * (query and form field, and a signed-in visit) and the gym choice, must end in a same-origin `Location`.
+ */
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN } from '#tests/e2e/admin/helpers.ts';
+import { BROWSER_UA } from '#tests/e2e/site/helpers.ts';
+import { OPEN_REDIRECT_PAYLOADS, staysOnOrigin } from '#tests/fixtures/open-redirects.ts';
+
+test.use({ userAgent: BROWSER_UA });
+
+const CREDENTIALS = { email: E2E_ADMIN.email, password: E2E_ADMIN.password };
+
+test('login: every hostile redirectTo in the query ends on a same-origin path', async ({ request, baseURL }) => {
+  test.setTimeout(120_000);
+  for (const payload of OPEN_REDIRECT_PAYLOADS) {
+    const response = await request.post(`/login?redirectTo=${encodeURIComponent(payload)}`, {
+      form: CREDENTIALS,
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(response.status(), JSON.stringify(payload)).toBe(302);
+    const location = response.headers().location ?? '';
+    expect(staysOnOrigin(location, baseURL!), `${JSON.stringify(payload)} → ${location}`).toBe(true);
+  }
+});
+
+test('login: every hostile redirectTo in the form body ends on a same-origin path', async ({ request, baseURL }) => {
+  test.setTimeout(120_000);
+  for (const payload of OPEN_REDIRECT_PAYLOADS) {
+    const response = await request.post('/login', {
+      form: { ...CREDENTIALS, redirectTo: payload },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(response.status(), JSON.stringify(payload)).toBe(302);
+    const location = response.headers().location ?? '';
+    expect(staysOnOrigin(location, baseURL!), `${JSON.stringify(payload)} → ${location}`).toBe(true);
+  }
+});
+
+test('login: a signed-in visit with a hostile redirectTo ends on a same-origin path', async ({ request, baseURL }) => {
+  const signIn = await request.post('/login', { form: CREDENTIALS, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  expect(signIn.status()).toBe(302);
+  for (const payload of OPEN_REDIRECT_PAYLOADS) {
+    const response = await request.get(`/login?redirectTo=${encodeURIComponent(payload)}`, { maxRedirects: 0 });
+    expect(response.status(), JSON.stringify(payload)).toBe(302);
+    const location = response.headers().location ?? '';
+    expect(staysOnOrigin(location, baseURL!), `${JSON.stringify(payload)} → ${location}`).toBe(true);
+  }
+});
+
+test('gym choice: every hostile redirectTo ends on a same-origin path', async ({ request, baseURL }) => {
+  for (const payload of OPEN_REDIRECT_PAYLOADS) {
+    const response = await request.post('/gym', {
+      form: { gymId: '1', redirectTo: payload },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(response.status(), JSON.stringify(payload)).toBe(302);
+    const location = response.headers().location ?? '';
+    expect(staysOnOrigin(location, baseURL!), `${JSON.stringify(payload)} → ${location}`).toBe(true);
+  }
+});
+
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`signing in ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
+    test.use({ javaScriptEnabled });
+
+    for (const payload of ['/.//evil.example', '/..//evil.example', '/%2e//evil.example', '/a/..//evil.example']) {
+      test(`redirectTo=${payload} lands on the staff area of this site`, async ({ page, baseURL }) => {
+        await page.goto(`/login?redirectTo=${encodeURIComponent(payload)}`);
+        if (javaScriptEnabled) await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+        await page.getByLabel('Email').fill(E2E_ADMIN.email);
+        await page.getByLabel('Пароль').fill(E2E_ADMIN.password);
+        await page.getByRole('button', { name: 'Войти' }).click();
+        await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+        expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+        expect(new URL(page.url()).pathname).toBe('/admin');
+      });
+    }
+  });
+}
