@@ -258,9 +258,39 @@ export interface StaffUserTable {
   password_hash: string;
   role: StaffRole;
   disabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** TOTP secret (base32) encrypted by the app (docs/staff-auth.md); null while two-factor sign-in is off. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set together with `totp_secret`. */
+  totp_enabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The last accepted TOTP time step: a code of this step or an earlier one is never accepted again. */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A secret shown for setup and not yet confirmed with a code; encrypted like `totp_secret`. */
+  totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
   version: Version;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** One-time recovery codes, stored as SHA-256 hashes; a used code keeps its row with `used_at`. */
+export interface StaffRecoveryCodeTable {
+  id: Generated<number>;
+  staff_user_id: number;
+  code_hash: string;
+  used_at: Date | string | null;
+  created_at: CreatedAt;
+}
+
+export type LoginChallengePurpose = 'verify' | 'setup';
+
+/** A sign-in whose password was right and whose second step (a code, or setting up 2FA) is still to come. */
+export interface LoginChallengeTable {
+  /** Random, unguessable; the signed `staff_login` cookie carries only this. */
+  id: string;
+  staff_user_id: number;
+  purpose: LoginChallengePurpose;
+  redirect_to: DefaultedText;
+  expires_at: Date | string;
+  created_at: CreatedAt;
 }
 
 export interface SessionTable {
@@ -322,6 +352,8 @@ export interface DB {
   bid_events: BidEventTable;
   staff_users: StaffUserTable;
   sessions: SessionTable;
+  staff_recovery_codes: StaffRecoveryCodeTable;
+  login_challenges: LoginChallengeTable;
   rate_limits: RateLimitTable;
   audit_log: AuditLogTable;
   outbox: OutboxTable;
@@ -353,4 +385,5 @@ export type BidEvent = Selectable<BidEventTable>;
 export type StaffUser = Selectable<StaffUserTable>;
 export type NewStaffUser = Insertable<StaffUserTable>;
 export type Session = Selectable<SessionTable>;
+export type LoginChallenge = Selectable<LoginChallengeTable>;
 export type AuditLogEntry = Selectable<AuditLogTable>;

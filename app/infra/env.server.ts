@@ -16,6 +16,8 @@ const envSchema = z.object({
   SESSION_SECRET: optionalString,
   ADMIN_EMAIL: optionalString,
   ADMIN_PASSWORD: optionalString,
+  /** Two-factor sign-in required of `admins` or of `all` staff from their next sign-in on; absent = optional. */
+  REQUIRE_2FA: optionalString.pipe(z.enum(['admins', 'all']).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   YANDEX_METRIKA_ID: optionalString,
   YANDEX_MAPS_API_KEY: optionalString,

@@ -12,6 +12,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   disable: 'отключил(а)',
   enable: 'включил(а)',
   password: 'сменил(а) пароль',
+  totp_enable: 'включил(а) двухфакторный вход для',
+  totp_disable: 'выключил(а) двухфакторный вход для',
+  totp_reset: 'сбросил(а) двухфакторный вход',
+  recovery_codes: 'выпустил(а) новые коды восстановления для',
 };
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {

@@ -12,7 +12,11 @@ export type AuditAction =
   | 'logout'
   | 'disable'
   | 'enable'
-  | 'password';
+  | 'password'
+  | 'totp_enable'
+  | 'totp_disable'
+  | 'totp_reset'
+  | 'recovery_codes';
 
 /** One row per staff write: who, what, which record, which fields, when (issue 4, item 6). */
 export async function recordAudit(

@@ -7,6 +7,7 @@ import { createContext, type RouterContextProvider, redirect } from 'react-route
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import { verifyPassword } from '#app/infra/password.server.ts';
+import { recordAudit } from '#app/models/audit.server.ts';
 import {
   clientKey,
   consumeRateLimit,
@@ -15,7 +16,14 @@ import {
   resetRateLimit,
   retryAfterText,
 } from '#app/services/rate-limit.server.ts';
-import { findSessionUser, readSessionId, type StaffIdentity } from '#app/services/session.server.ts';
+import {
+  commitSessionCookie,
+  createSession,
+  findSessionUser,
+  pruneExpiredSessions,
+  readSessionId,
+  type StaffIdentity,
+} from '#app/services/session.server.ts';
 import type { Database } from '#db/index.ts';
 
 export type { StaffIdentity } from '#app/services/session.server.ts';
@@ -116,6 +124,23 @@ export async function authenticateLogin(db: Database, request: Request, client: 
 
 // argon2id hash of a random string nobody knows; only used to spend equal time on unknown emails.
 const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$/hAAEvDGIJICkZmLVkORfw$YDqImUpWZeqVws6iYrmtoCd88xxVMgbFJCH83/F0jxY';
+
+/**
+ * The end of every sign-in (after the password, and after the code when two-factor sign-in is on): a new
+ * server-side session, audited with how the member proved who they are. Returns the session cookie.
+ */
+export async function startStaffSession(
+  db: Database,
+  secret: string,
+  staffUserId: number,
+  meta: { userAgent: string; ip: string | null; method: 'password' | 'totp' | 'recovery_code' },
+): Promise<string> {
+  const sessionId = await createSession(db, staffUserId, meta);
+  await recordAudit(db, { staffUserId, action: 'login', entity: 'session', entityId: null, fields: [meta.method] });
+  // Housekeeping on a rare event: expired sessions are dead anyway, this only keeps the table small.
+  await pruneExpiredSessions(db);
+  return commitSessionCookie(secret, sessionId);
+}
 
 /** The staff user of the request, from the session cookie; null when anonymous. */
 export async function findStaffUser(db: Database, request: Request, secret: string): Promise<StaffIdentity | null> {

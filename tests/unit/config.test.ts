@@ -19,6 +19,14 @@ describe('configuration (SPEC §2)', () => {
     expect(parseEnv({ SMTP_URL: '', YANDEX_MAPS_API_KEY: '  ' }).SMTP_URL).toBeUndefined();
   });
 
+  it('makes two-factor sign-in optional unless REQUIRE_2FA names admins or all', () => {
+    expect(parseEnv({}).REQUIRE_2FA).toBeUndefined();
+    expect(parseEnv({ REQUIRE_2FA: '' }).REQUIRE_2FA).toBeUndefined();
+    expect(parseEnv({ REQUIRE_2FA: 'admins' }).REQUIRE_2FA).toBe('admins');
+    expect(parseEnv({ REQUIRE_2FA: ' all ' }).REQUIRE_2FA).toBe('all');
+    expect(() => parseEnv({ REQUIRE_2FA: 'yes' })).toThrow(/REQUIRE_2FA/);
+  });
+
   it('refuses an invalid port with a clear message', () => {
     expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT/);
   });

@@ -1,0 +1,76 @@
+/**
+ * The step between the right password and the session (docs/staff-auth.md): a challenge row in the database and a
+ * signed, HttpOnly cookie with its random id, sent only to /login pages. No session exists until the second step
+ * is done, so nothing under /admin can be reached with the password alone.
+ */
+import { type Cookie, createCookie } from 'react-router';
+import { secureCookies } from '#app/infra/cookie-options.server.ts';
+import {
+  createLoginChallenge,
+  deleteLoginChallenge,
+  findLoginChallenge,
+  type LoginChallengeView,
+} from '#app/models/login-challenge.server.ts';
+import type { Database } from '#db/index.ts';
+import type { LoginChallengePurpose } from '#db/schema.ts';
+
+export const LOGIN_CHALLENGE_COOKIE_NAME = 'staff_login';
+/** Time to type a code; setting up an app (install, scan, type) gets longer. */
+const CHALLENGE_TTL_SECONDS: Record<LoginChallengePurpose, number> = { verify: 5 * 60, setup: 15 * 60 };
+export const SECOND_STEP_PATHS: Record<LoginChallengePurpose, string> = {
+  verify: '/login/code',
+  setup: '/login/setup-2fa',
+};
+
+const cookies = new Map<string, Cookie>();
+
+function challengeCookie(secret: string): Cookie {
+  let cookie = cookies.get(secret);
+  if (!cookie) {
+    cookie = createCookie(LOGIN_CHALLENGE_COOKIE_NAME, {
+      path: '/login',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookies,
+      secrets: [secret],
+      maxAge: Math.max(...Object.values(CHALLENGE_TTL_SECONDS)),
+    });
+    cookies.set(secret, cookie);
+  }
+  return cookie;
+}
+
+/** Starts the second step after the right password; returns the `Set-Cookie` value. */
+export async function beginLoginChallenge(
+  db: Database,
+  secret: string,
+  input: { staffUserId: number; purpose: LoginChallengePurpose; redirectTo: string },
+): Promise<string> {
+  const id = await createLoginChallenge(db, { ...input, ttlSeconds: CHALLENGE_TTL_SECONDS[input.purpose] });
+  return challengeCookie(secret).serialize(id);
+}
+
+/** The live challenge of this browser for `purpose`, or null (none, expired, finished, or the account disabled). */
+export async function readLoginChallenge(
+  db: Database,
+  request: Request,
+  secret: string,
+  purpose: LoginChallengePurpose,
+): Promise<LoginChallengeView | null> {
+  const id = await challengeCookie(secret).parse(request.headers.get('Cookie'));
+  if (typeof id !== 'string' || !/^[\w-]{20,100}$/.test(id)) return null;
+  const challenge = await findLoginChallenge(db, id);
+  return challenge?.purpose === purpose ? challenge : null;
+}
+
+/**
+ * Ends the challenge once its second step is done; false when a parallel request finished it first, so one
+ * challenge never yields two sessions.
+ */
+export function finishLoginChallenge(db: Database, challenge: LoginChallengeView): Promise<boolean> {
+  return deleteLoginChallenge(db, challenge.id);
+}
+
+export function clearLoginChallengeCookie(secret: string): Promise<string> {
+  return challengeCookie(secret).serialize('', { maxAge: 0 });
+}

@@ -1,0 +1,275 @@
+/**
+ * Two-factor sign-in for staff (docs/staff-auth.md): who must use it, checking a typed code (an app code that was
+ * not used before, or an unused recovery code) under the same kind of throttling as passwords, and turning it on
+ * and off.
+ */
+import type { Logger } from 'pino';
+import type { RouterContextProvider } from 'react-router';
+import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
+import { SITE_NAME } from '#app/lib/seo.ts';
+import {
+  acceptTotpStep,
+  consumeRecoveryCode,
+  countUnusedRecoveryCodes,
+  disableTotp,
+  enableTotp,
+  findTwoFactorRecord,
+  replaceRecoveryCodes,
+  setPendingTotpSecret,
+  type TwoFactorRecord,
+} from '#app/models/two-factor.server.ts';
+import {
+  clientKey,
+  consumeRateLimit,
+  type RateLimitRule,
+  refundRateLimit,
+  resetRateLimit,
+  retryAfterText,
+} from '#app/services/rate-limit.server.ts';
+import {
+  classifyCode,
+  decryptTotpSecret,
+  encryptTotpSecret,
+  formatSecret,
+  generateRecoveryCodes,
+  generateTotpSecret,
+  hashRecoveryCode,
+  isFreshStep,
+  matchTotpStep,
+  qrCodeDataUrl,
+  totpEncryptionKey,
+  totpUri,
+} from '#app/services/totp.server.ts';
+import type { Database } from '#db/index.ts';
+import type { StaffRole } from '#db/schema.ts';
+
+/** `REQUIRE_2FA`: absent = optional for everybody. */
+export type TwoFactorRequirement = 'admins' | 'all' | undefined;
+
+export function isTwoFactorRequired(role: StaffRole, requirement: TwoFactorRequirement): boolean {
+  return requirement === 'all' || (requirement === 'admins' && role === 'admin');
+}
+
+/** What comes after the right password: a code, setting 2FA up first, or nothing (signed in at once). */
+export function secondStepAfterPassword(
+  account: { role: StaffRole; totpEnabled: boolean },
+  requirement: TwoFactorRequirement,
+): 'verify' | 'setup' | null {
+  if (account.totpEnabled) return 'verify';
+  return isTwoFactorRequired(account.role, requirement) ? 'setup' : null;
+}
+
+/**
+ * Code throttling, like the password's (docs/security.md, "Login throttling"): failures count per (account,
+ * address) and per address. A third window counts per account across addresses: only someone who already has the
+ * password reaches the code step, so it cannot be used to lock out a colleague by guessing, and it stops a holder
+ * of the password from spreading guesses over many addresses.
+ */
+export const CODE_LIMIT_PER_ACCOUNT_AND_IP: RateLimitRule = { points: 5, windowSeconds: 15 * 60 };
+export const CODE_LIMIT_PER_IP: RateLimitRule = { points: 30, windowSeconds: 15 * 60 };
+export const CODE_LIMIT_PER_ACCOUNT: RateLimitRule = { points: 10, windowSeconds: 15 * 60 };
+
+/** A refused code; the message is Russian and safe to show next to the field. */
+export class SecondFactorError extends Error {
+  override name = 'SecondFactorError';
+}
+
+/** Too many wrong codes: answered with 429 and `Retry-After`. */
+export class SecondFactorThrottledError extends SecondFactorError {
+  override name = 'SecondFactorThrottledError';
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super(`Слишком много попыток ввода кода. Попробуйте снова ${retryAfterText(retryAfterSeconds)}.`);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export const WRONG_CODE = 'Неверный код. Введите новый код из приложения или неиспользованный код восстановления.';
+const WRONG_SETUP_CODE = 'Неверный код. Проверьте, что время на телефоне верное, и введите новый код из приложения.';
+
+export interface CodeClient {
+  ip: string | null;
+  logger?: Pick<Logger, 'warn'>;
+}
+
+/** Everything a code check needs to know about where the secret key comes from and who is asking. */
+export interface TwoFactorContext {
+  db: Database;
+  sessionSecret: string;
+  client: CodeClient;
+}
+
+/** The context of a request's code checks: its database, the session secret and the client's address. */
+export function requestTwoFactorContext(context: Readonly<RouterContextProvider>): TwoFactorContext {
+  const services = getServices(context);
+  const { ip, logger } = getRequestInfo(context);
+  return { db: services.database.db, sessionSecret: services.sessionSecret, client: { ip, logger } };
+}
+
+/**
+ * Takes a point from every window before the code is checked (atomically, so parallel guesses cannot slip past),
+ * runs `check`, and when it succeeds clears the account's windows and gives the address its point back: only
+ * failures stay counted, and a member who mistyped a few times is not locked out by their own typos later.
+ */
+async function throttled<T>(
+  ctx: TwoFactorContext,
+  staffUserId: number,
+  check: () => Promise<T | null>,
+): Promise<T | null> {
+  const address = clientKey(ctx.client.ip);
+  const keys = {
+    accountIp: `2fa:account-ip:${address}:${staffUserId}`,
+    ip: `2fa:ip:${address}`,
+    account: `2fa:account:${staffUserId}`,
+  };
+  const results = await Promise.all([
+    consumeRateLimit(ctx.db, keys.accountIp, CODE_LIMIT_PER_ACCOUNT_AND_IP),
+    consumeRateLimit(ctx.db, keys.ip, CODE_LIMIT_PER_IP),
+    consumeRateLimit(ctx.db, keys.account, CODE_LIMIT_PER_ACCOUNT),
+  ]);
+  const refused = results.filter((result) => !result.allowed);
+  if (refused.length > 0) {
+    const wait = Math.max(...refused.map((result) => result.retryAfterSeconds));
+    const [byAccountIp, byIp, byAccount] = results;
+    const started =
+      byAccountIp!.used === CODE_LIMIT_PER_ACCOUNT_AND_IP.points + 1 ||
+      byIp!.used === CODE_LIMIT_PER_IP.points + 1 ||
+      byAccount!.used === CODE_LIMIT_PER_ACCOUNT.points + 1;
+    if (started) {
+      ctx.client.logger?.warn(
+        { staffUserId, ip: ctx.client.ip, retryAfterSeconds: wait },
+        'second factor locked after repeated failures',
+      );
+    }
+    throw new SecondFactorThrottledError(wait);
+  }
+  const result = await check();
+  if (result !== null) {
+    await Promise.all([
+      resetRateLimit(ctx.db, keys.accountIp),
+      refundRateLimit(ctx.db, keys.ip),
+      resetRateLimit(ctx.db, keys.account),
+    ]);
+  }
+  return result;
+}
+
+function readSecret(ctx: TwoFactorContext, record: { id: number }, stored: string): string | null {
+  const secret = decryptTotpSecret(totpEncryptionKey(ctx.sessionSecret), record.id, stored);
+  if (secret === null) {
+    // The value was encrypted under another key: SESSION_SECRET changed (docs/staff-auth.md). Recovery codes still work.
+    ctx.client.logger?.warn({ staffUserId: record.id }, 'stored TOTP secret cannot be decrypted');
+  }
+  return secret;
+}
+
+export interface VerifiedCode {
+  method: 'totp' | 'recovery_code';
+  /** Unused recovery codes left after this one. */
+  recoveryCodesLeft: number;
+}
+
+/**
+ * Checks a code typed by a member whose two-factor sign-in is on: an app code of a step later than the last
+ * accepted one, or an unused recovery code (then marked used). Throws SecondFactorError with a Russian message.
+ */
+export async function verifySecondFactor(
+  ctx: TwoFactorContext,
+  staffUserId: number,
+  rawCode: string,
+): Promise<VerifiedCode> {
+  const verified = await throttled(ctx, staffUserId, async (): Promise<VerifiedCode | null> => {
+    const record = await findTwoFactorRecord(ctx.db, staffUserId);
+    const typed = classifyCode(rawCode);
+    if (!record?.totpSecret || !typed) return null;
+    if (typed.kind === 'recovery') {
+      if (!(await consumeRecoveryCode(ctx.db, record.id, hashRecoveryCode(typed.code)))) return null;
+      return { method: 'recovery_code', recoveryCodesLeft: await countUnusedRecoveryCodes(ctx.db, record.id) };
+    }
+    const secret = readSecret(ctx, record, record.totpSecret);
+    const step = secret === null ? null : matchTotpStep(secret, typed.code);
+    if (step === null || !isFreshStep(step, record.totpLastStep)) return null;
+    if (!(await acceptTotpStep(ctx.db, record.id, step))) return null;
+    return { method: 'totp', recoveryCodesLeft: await countUnusedRecoveryCodes(ctx.db, record.id) };
+  });
+  if (!verified) throw new SecondFactorError(WRONG_CODE);
+  return verified;
+}
+
+export interface TotpSetupView {
+  /** Base32, in groups of four for typing. */
+  secret: string;
+  /** SVG data URL of the `otpauth://` URI. */
+  qrCode: string;
+}
+
+/** Starts (or starts again) setting up an app: a new secret, remembered until a code confirms it. */
+export async function startTotpSetup(ctx: TwoFactorContext, staffUserId: number): Promise<void> {
+  const secret = generateTotpSecret();
+  await setPendingTotpSecret(
+    ctx.db,
+    staffUserId,
+    encryptTotpSecret(totpEncryptionKey(ctx.sessionSecret), staffUserId, secret),
+  );
+}
+
+export async function cancelTotpSetup(ctx: TwoFactorContext, staffUserId: number): Promise<void> {
+  await setPendingTotpSecret(ctx.db, staffUserId, null);
+}
+
+/** The QR code and the secret of the setup in progress; null when no setup is in progress. */
+export async function totpSetupView(ctx: TwoFactorContext, record: TwoFactorRecord): Promise<TotpSetupView | null> {
+  if (!record.totpPendingSecret) return null;
+  const secret = readSecret(ctx, record, record.totpPendingSecret);
+  if (secret === null) return null;
+  return { secret: formatSecret(secret), qrCode: await qrCodeDataUrl(totpUri(secret, record.email, SITE_NAME)) };
+}
+
+/**
+ * Confirms the setup in progress with a code from the app and switches two-factor sign-in on. Returns the ten new
+ * recovery codes: shown once, stored only as hashes.
+ */
+export async function confirmTotpSetup(
+  ctx: TwoFactorContext,
+  staffUserId: number,
+  rawCode: string,
+  actorId: number | null,
+): Promise<string[]> {
+  const codes = await throttled(ctx, staffUserId, async () => {
+    const record = await findTwoFactorRecord(ctx.db, staffUserId);
+    const typed = classifyCode(rawCode);
+    if (!record?.totpPendingSecret || typed?.kind !== 'totp') return null;
+    const secret = readSecret(ctx, record, record.totpPendingSecret);
+    const step = secret === null ? null : matchTotpStep(secret, typed.code);
+    if (secret === null || step === null) return null;
+    const recoveryCodes = generateRecoveryCodes();
+    const enabled = await enableTotp(
+      ctx.db,
+      record.id,
+      {
+        pendingSecret: record.totpPendingSecret,
+        secret: encryptTotpSecret(totpEncryptionKey(ctx.sessionSecret), record.id, secret),
+        step,
+        recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode),
+      },
+      actorId,
+    );
+    return enabled ? recoveryCodes : null;
+  });
+  if (!codes) throw new SecondFactorError(WRONG_SETUP_CODE);
+  return codes;
+}
+
+/** New recovery codes after a current code (from the app, or one of the old recovery codes). */
+export async function renewRecoveryCodes(ctx: TwoFactorContext, staffUserId: number, rawCode: string) {
+  await verifySecondFactor(ctx, staffUserId, rawCode);
+  const recoveryCodes = generateRecoveryCodes();
+  await replaceRecoveryCodes(ctx.db, staffUserId, recoveryCodes.map(hashRecoveryCode), staffUserId);
+  return recoveryCodes;
+}
+
+/** The member switches their own two-factor sign-in off, proving it with a current code. */
+export async function turnOffTwoFactor(ctx: TwoFactorContext, staffUserId: number, rawCode: string) {
+  await verifySecondFactor(ctx, staffUserId, rawCode);
+  await disableTotp(ctx.db, staffUserId, staffUserId, 'by-owner');
+}

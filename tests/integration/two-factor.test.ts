@@ -1,0 +1,290 @@
+import { randomBytes } from 'node:crypto';
+import pino from 'pino';
+import { expect, it } from 'vitest';
+import { createStaffUser } from '#app/models/admin/staff.server.ts';
+import { createLoginChallenge, deleteLoginChallenge, findLoginChallenge } from '#app/models/login-challenge.server.ts';
+import { countUnusedRecoveryCodes, findTwoFactorRecord, resetStaffTwoFactor } from '#app/models/two-factor.server.ts';
+import { startStaffSession } from '#app/services/auth.server.ts';
+import { createSession, findSessionUser } from '#app/services/session.server.ts';
+import { decryptTotpSecret, totpCode, totpEncryptionKey } from '#app/services/totp.server.ts';
+import {
+  CODE_LIMIT_PER_ACCOUNT,
+  CODE_LIMIT_PER_ACCOUNT_AND_IP,
+  confirmTotpSetup,
+  renewRecoveryCodes,
+  SecondFactorError,
+  SecondFactorThrottledError,
+  startTotpSetup,
+  type TwoFactorContext,
+  turnOffTwoFactor,
+  verifySecondFactor,
+} from '#app/services/two-factor.server.ts';
+import { type DbFixture, describeEachDb } from '#tests/integration/db-harness.ts';
+
+const SESSION_SECRET = 'integration-session-secret-of-32-characters';
+const STEP_MS = 30_000;
+
+function context(t: DbFixture, ip: string | null = '10.1.0.1', sessionSecret = SESSION_SECRET): TwoFactorContext {
+  return { db: t.db, sessionSecret, client: { ip } };
+}
+
+async function newMember(t: DbFixture, role: 'admin' | 'editor' = 'editor') {
+  const email = `m-${randomBytes(4).toString('hex')}@club.test`;
+  const id = await createStaffUser(t.db, { email, role, password: 'member-password-1' }, null);
+  return { id, email };
+}
+
+/** The plain secret of the setup in progress, as the member's app would get it from the QR code. */
+async function pendingSecret(t: DbFixture, id: number): Promise<string> {
+  const record = await findTwoFactorRecord(t.db, id);
+  return decryptTotpSecret(totpEncryptionKey(SESSION_SECRET), id, record!.totpPendingSecret!)!;
+}
+
+/** A member with two-factor sign-in on, confirmed with the code of the current step. */
+async function memberWithTwoFactor(t: DbFixture, ip = '10.1.0.1') {
+  const member = await newMember(t);
+  await startTotpSetup(context(t, ip), member.id);
+  const secret = await pendingSecret(t, member.id);
+  const recoveryCodes = await confirmTotpSetup(context(t, ip), member.id, totpCode(secret), member.id);
+  return { ...member, secret, recoveryCodes };
+}
+
+const nextStepCode = (secret: string) => totpCode(secret, Date.now() + STEP_MS);
+
+describeEachDb('two-factor sign-in', (t) => {
+  it('switches on only with a code of the shown secret, stores it encrypted and ten hashed recovery codes', async () => {
+    const member = await newMember(t);
+    await startTotpSetup(context(t), member.id);
+    const secret = await pendingSecret(t, member.id);
+    await expect(confirmTotpSetup(context(t), member.id, '000000', member.id)).rejects.toThrow(SecondFactorError);
+    expect((await findTwoFactorRecord(t.db, member.id))?.totpSecret).toBeNull();
+
+    const codes = await confirmTotpSetup(context(t), member.id, totpCode(secret), member.id);
+    expect(codes).toHaveLength(10);
+    const row = await t.db
+      .selectFrom('staff_users')
+      .select(['totp_secret', 'totp_enabled_at', 'totp_pending_secret'])
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(row.totp_secret).not.toContain(secret);
+    expect(row.totp_enabled_at).not.toBeNull();
+    expect(row.totp_pending_secret).toBeNull();
+    const stored = await t.db
+      .selectFrom('staff_recovery_codes')
+      .select('code_hash')
+      .where('staff_user_id', '=', member.id)
+      .execute();
+    expect(stored).toHaveLength(10);
+    for (const code of codes) expect(stored.map((r) => r.code_hash).join()).not.toContain(code.replace('-', ''));
+    const audit = await t.db.selectFrom('audit_log').select('action').where('entity_id', '=', member.id).execute();
+    expect(audit.map((entry) => entry.action)).toContain('totp_enable');
+  });
+
+  it('accepts an app code once: the same code again, or an older one, is refused as a replay', async () => {
+    const member = await memberWithTwoFactor(t);
+    // The code used to switch it on cannot sign in.
+    await expect(verifySecondFactor(context(t), member.id, totpCode(member.secret))).rejects.toThrow(SecondFactorError);
+    const code = nextStepCode(member.secret);
+    await expect(verifySecondFactor(context(t), member.id, code)).resolves.toMatchObject({ method: 'totp' });
+    await expect(verifySecondFactor(context(t), member.id, code)).rejects.toThrow(
+      'Неверный код. Введите новый код из приложения или неиспользованный код восстановления.',
+    );
+  });
+
+  it('accepts one code presented twice at the same moment only once', async () => {
+    const member = await memberWithTwoFactor(t);
+    const code = nextStepCode(member.secret);
+    const results = await Promise.allSettled([
+      verifySecondFactor(context(t), member.id, code),
+      verifySecondFactor(context(t), member.id, code),
+    ]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+  });
+
+  it('accepts each recovery code once, however it is typed, and counts the ones left', async () => {
+    const member = await memberWithTwoFactor(t);
+    const [first, second] = member.recoveryCodes;
+    await expect(verifySecondFactor(context(t), member.id, first!.toUpperCase())).resolves.toEqual({
+      method: 'recovery_code',
+      recoveryCodesLeft: 9,
+    });
+    await expect(verifySecondFactor(context(t), member.id, first!)).rejects.toThrow(SecondFactorError);
+    const racing = await Promise.allSettled([
+      verifySecondFactor(context(t), member.id, second!),
+      verifySecondFactor(context(t), member.id, second!.replace('-', ' ')),
+    ]);
+    expect(racing.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    expect(await countUnusedRecoveryCodes(t.db, member.id)).toBe(8);
+  });
+
+  it("refuses another member's recovery code", async () => {
+    const anna = await memberWithTwoFactor(t);
+    const boris = await memberWithTwoFactor(t);
+    await expect(verifySecondFactor(context(t), boris.id, anna.recoveryCodes[0]!)).rejects.toThrow(SecondFactorError);
+  });
+
+  it('throttles wrong codes per account and address with the wait, and not at another address', async () => {
+    const member = await memberWithTwoFactor(t, '10.1.1.1');
+    for (let i = 0; i < CODE_LIMIT_PER_ACCOUNT_AND_IP.points; i++) {
+      await expect(verifySecondFactor(context(t, '10.1.1.1'), member.id, '000000')).rejects.toThrow(/^Неверный код/);
+    }
+    const refused = await verifySecondFactor(context(t, '10.1.1.1'), member.id, nextStepCode(member.secret)).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(SecondFactorThrottledError);
+    expect((refused as SecondFactorThrottledError).message).toMatch(
+      /^Слишком много попыток ввода кода\. Попробуйте снова через \d+ (мин|с)\.$/,
+    );
+    expect((refused as SecondFactorThrottledError).retryAfterSeconds).toBeGreaterThan(0);
+    expect((refused as SecondFactorThrottledError).retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
+    // The right code at the member's other address still works.
+    await expect(
+      verifySecondFactor(context(t, '10.1.1.2'), member.id, nextStepCode(member.secret)),
+    ).resolves.toMatchObject({ method: 'totp' });
+  });
+
+  it('throttles an account whose wrong codes come from many addresses', async () => {
+    const member = await memberWithTwoFactor(t, '10.1.2.1');
+    for (let i = 0; i < CODE_LIMIT_PER_ACCOUNT.points; i++) {
+      await expect(verifySecondFactor(context(t, `10.1.2.${10 + i}`), member.id, '000000')).rejects.toThrow(
+        /^Неверный код/,
+      );
+    }
+    await expect(verifySecondFactor(context(t, '10.1.2.99'), member.id, '000000')).rejects.toThrow(
+      SecondFactorThrottledError,
+    );
+  });
+
+  it('forgets failures once the right code is given, so a member with typos is never locked out', async () => {
+    const member = await memberWithTwoFactor(t, '10.1.3.1');
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < CODE_LIMIT_PER_ACCOUNT_AND_IP.points - 1; i++) {
+        await expect(verifySecondFactor(context(t, '10.1.3.1'), member.id, '000000')).rejects.toThrow(/^Неверный код/);
+      }
+      await expect(
+        verifySecondFactor(context(t, '10.1.3.1'), member.id, member.recoveryCodes[round]!),
+      ).resolves.toMatchObject({ method: 'recovery_code' });
+    }
+  });
+
+  it('logs a lockout once without the codes typed', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const member = await memberWithTwoFactor(t, '10.1.4.1');
+    for (let i = 0; i < CODE_LIMIT_PER_ACCOUNT_AND_IP.points + 2; i++) {
+      await verifySecondFactor(
+        { db: t.db, sessionSecret: SESSION_SECRET, client: { ip: '10.1.4.1', logger } },
+        member.id,
+        `90000${i}`,
+      ).catch(() => undefined);
+    }
+    const lockouts = lines
+      .map((line) => JSON.parse(line))
+      .filter((e) => e.msg === 'second factor locked after repeated failures');
+    expect(lockouts).toHaveLength(1);
+    expect(lockouts[0]).toMatchObject({ staffUserId: member.id, ip: '10.1.4.1' });
+    expect(lines.join('\n')).not.toContain('900001');
+  });
+
+  it('gives new recovery codes after a current code; the old ones stop working', async () => {
+    const member = await memberWithTwoFactor(t);
+    const fresh = await renewRecoveryCodes(context(t), member.id, member.recoveryCodes[0]!);
+    expect(fresh).toHaveLength(10);
+    await expect(verifySecondFactor(context(t), member.id, member.recoveryCodes[1]!)).rejects.toThrow(
+      SecondFactorError,
+    );
+    await expect(verifySecondFactor(context(t), member.id, fresh[0]!)).resolves.toMatchObject({
+      recoveryCodesLeft: 9,
+    });
+    await expect(renewRecoveryCodes(context(t), member.id, '123456')).rejects.toThrow(SecondFactorError);
+  });
+
+  it('lets the member switch it off with a current code, not without', async () => {
+    const member = await memberWithTwoFactor(t);
+    await expect(turnOffTwoFactor(context(t), member.id, 'wrong')).rejects.toThrow(SecondFactorError);
+    await turnOffTwoFactor(context(t), member.id, nextStepCode(member.secret));
+    const record = await findTwoFactorRecord(t.db, member.id);
+    expect(record).toMatchObject({ totpSecret: null, totpEnabledAt: null, totpLastStep: null });
+    expect(await countUnusedRecoveryCodes(t.db, member.id)).toBe(0);
+  });
+
+  it("an admin's reset switches it off, ends the member's sessions and unfinished sign-ins, and is audited", async () => {
+    const admin = await newMember(t, 'admin');
+    const member = await memberWithTwoFactor(t);
+    const session = await createSession(t.db, member.id, { userAgent: 'test', ip: null });
+    const challenge = await createLoginChallenge(t.db, {
+      staffUserId: member.id,
+      purpose: 'verify',
+      redirectTo: '/admin',
+      ttlSeconds: 300,
+    });
+    expect(await resetStaffTwoFactor(t.db, member.email.toUpperCase(), admin.id)).toBe(member.id);
+    expect((await findTwoFactorRecord(t.db, member.id))?.totpSecret).toBeNull();
+    expect(await findSessionUser(t.db, session)).toBeNull();
+    expect(await findLoginChallenge(t.db, challenge)).toBeUndefined();
+    await expect(verifySecondFactor(context(t), member.id, member.recoveryCodes[0]!)).rejects.toThrow(
+      SecondFactorError,
+    );
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'staff_user_id'])
+      .where('entity', '=', 'staff_user')
+      .where('entity_id', '=', member.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit).toEqual({ action: 'totp_reset', staff_user_id: admin.id });
+    await expect(resetStaffTwoFactor(t.db, 'nobody@club.test', admin.id)).rejects.toThrow(
+      'Сотрудник nobody@club.test не найден',
+    );
+  });
+
+  it('after SESSION_SECRET changes, app codes are refused (no error page) and recovery codes still sign in', async () => {
+    const member = await memberWithTwoFactor(t);
+    const rotated = context(t, '10.1.5.1', 'a-completely-different-session-secret-32ch');
+    await expect(verifySecondFactor(rotated, member.id, nextStepCode(member.secret))).rejects.toThrow(
+      SecondFactorError,
+    );
+    await expect(verifySecondFactor(rotated, member.id, member.recoveryCodes[0]!)).resolves.toMatchObject({
+      method: 'recovery_code',
+    });
+  });
+
+  it('keeps a sign-in challenge until it expires or is finished, and finishes it once', async () => {
+    const member = await newMember(t);
+    const id = await createLoginChallenge(t.db, {
+      staffUserId: member.id,
+      purpose: 'setup',
+      redirectTo: '/admin/bids',
+      ttlSeconds: 300,
+    });
+    expect(await findLoginChallenge(t.db, id)).toMatchObject({
+      staffUserId: member.id,
+      purpose: 'setup',
+      redirectTo: '/admin/bids',
+      email: member.email,
+    });
+    expect(await deleteLoginChallenge(t.db, id)).toBe(true);
+    expect(await deleteLoginChallenge(t.db, id)).toBe(false);
+    expect(await findLoginChallenge(t.db, id)).toBeUndefined();
+
+    const expired = await createLoginChallenge(t.db, {
+      staffUserId: member.id,
+      purpose: 'verify',
+      redirectTo: '/admin',
+      ttlSeconds: -1,
+    });
+    expect(await findLoginChallenge(t.db, expired)).toBeUndefined();
+  });
+
+  it('records how a sign-in was completed', async () => {
+    const member = await newMember(t);
+    await startStaffSession(t.db, SESSION_SECRET, member.id, { userAgent: 'test', ip: null, method: 'recovery_code' });
+    const entry = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'fields'])
+      .where('staff_user_id', '=', member.id)
+      .where('action', '=', 'login')
+      .executeTakeFirstOrThrow();
+    expect(entry.fields).toEqual(['recovery_code']);
+  });
+});
