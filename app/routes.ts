@@ -30,7 +30,13 @@ export default [
   layout('layouts/default.tsx', [index('routes/site/home.tsx')]),
 
   // Layout `empty`
-  layout('layouts/empty.tsx', [route('new', 'routes/site/new.tsx'), route('login', 'routes/auth/login.tsx')]),
+  layout('layouts/empty.tsx', [
+    route('new', 'routes/site/new.tsx'),
+    route('login', 'routes/auth/login.tsx'),
+    // The second step of signing in (docs/staff-auth.md): a code, or setting up a required second factor.
+    route('login/code', 'routes/auth/login-code.tsx'),
+    route('login/setup-2fa', 'routes/auth/login-setup-2fa.tsx'),
+  ]),
 
   // Layout `nested`
   layout('layouts/nested.tsx', [
@@ -52,6 +58,7 @@ export default [
     route('bids/:id', 'routes/admin/bids/detail.tsx'),
     ...ADMIN_CONTENT_SECTIONS.flatMap(contentRoutes),
     route('staff', 'routes/admin/staff.tsx'),
+    route('account', 'routes/admin/account.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
   ]),
 

@@ -4,6 +4,7 @@
  *   npm run staff -- disable <email>
  *   npm run staff -- enable <email>
  *   npm run staff -- password <email>                                      (password: STAFF_PASSWORD or a prompt)
+ *   npm run staff -- reset-2fa <email>                                     (second factor off, sessions ended)
  *   npm run staff -- list
  * Uses DATABASE_URL, or the PGlite database in DATA_DIR (stop the server first: PGlite allows one process).
  */
@@ -18,6 +19,7 @@ import {
   setStaffDisabled,
   setStaffPassword,
 } from '#app/models/admin/staff.server.ts';
+import { resetStaffTwoFactor } from '#app/models/two-factor.server.ts';
 import { createDb, migrateToLatest } from '#db/index.ts';
 import type { StaffRole } from '#db/schema.ts';
 
@@ -26,6 +28,7 @@ const USAGE = `Usage:
   npm run staff -- disable <email>
   npm run staff -- enable <email>
   npm run staff -- password <email>
+  npm run staff -- reset-2fa <email>     (turns two-factor sign-in off and ends the member's sessions)
   npm run staff -- list
 The password comes from STAFF_PASSWORD or an interactive prompt (at least ${MIN_PASSWORD_LENGTH} characters).`;
 
@@ -109,9 +112,15 @@ async function main(): Promise<number> {
         await setStaffPassword(db, email!, await readPassword(), null);
         console.log(`Password changed for ${email}; their sessions have ended`);
         return 0;
+      case 'reset-2fa':
+        await resetStaffTwoFactor(db, email!, null);
+        console.log(`Two-factor sign-in reset for ${email}; their sessions have ended`);
+        return 0;
       case 'list':
         for (const user of await listStaff(db)) {
-          console.log(`${user.email}\t${user.role}${user.disabled ? '\tdisabled' : ''}`);
+          console.log(
+            `${user.email}\t${user.role}${user.two_factor ? '\t2fa' : ''}${user.disabled ? '\tdisabled' : ''}`,
+          );
         }
         return 0;
       default:

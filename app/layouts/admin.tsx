@@ -47,7 +47,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
         <div className="admin__user">
-          <span>{staff.name || staff.email}</span>
+          <NavLink to="/admin/account" title="Профиль">
+            {staff.name || staff.email}
+          </NavLink>
           <Form method="post" action="/logout">
             <button type="submit" className="admin-button admin-button--ghost">
               Выйти

@@ -30,6 +30,7 @@ export async function listStaff(db: Database) {
   return db
     .selectFrom('staff_users')
     .select(['id', 'email', 'name', 'role', 'disabled', 'created_at'])
+    .select((eb) => eb('totp_enabled_at', 'is not', null).as('two_factor'))
     .orderBy('email')
     .execute();
 }

@@ -11,6 +11,7 @@ import {
   setStaffDisabled,
   setStaffPassword,
 } from '#app/models/admin/staff.server.ts';
+import { resetStaffTwoFactor } from '#app/models/two-factor.server.ts';
 import { getStaff, requireAdminRole } from '#app/services/auth.server.ts';
 import type { StaffRole } from '#db/schema.ts';
 import type { Route } from './+types/staff';
@@ -50,6 +51,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (id === staff.id) throw new StaffInputError('Нельзя отключить самого себя');
       await setStaffDisabled(db, id, intent === 'disable', staff.id);
       text = intent === 'disable' ? 'Сотрудник отключён, его сеансы завершены' : 'Сотрудник снова может войти';
+    } else if (intent === 'reset-2fa' && Number.isInteger(id)) {
+      // One's own second factor is turned off with a code on the profile page, not bypassed here.
+      if (id === staff.id) throw new StaffInputError('Свой двухфакторный вход выключите в профиле');
+      await resetStaffTwoFactor(db, id, staff.id);
+      text = 'Двухфакторный вход сброшен, сеансы сотрудника завершены';
     } else if (intent === 'password' && Number.isInteger(id)) {
       await setStaffPassword(db, id, String(form.get('password') ?? ''), staff.id, staff.sessionId);
       text = 'Пароль изменён, другие сеансы завершены';
@@ -91,6 +97,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
             <th scope="col">Имя</th>
             <th scope="col">Роль</th>
             <th scope="col">Состояние</th>
+            <th scope="col">Двухфакторный вход</th>
             <th scope="col">Действия</th>
           </tr>
         </thead>
@@ -101,6 +108,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
               <td>{user.name}</td>
               <td>{user.role === 'admin' ? 'Администратор' : 'Редактор'}</td>
               <td>{user.disabled ? 'Отключён' : 'Активен'}</td>
+              <td>{user.two_factor ? 'Включён' : 'Выключен'}</td>
               <td className="admin-table__actions">
                 {user.id !== me ? (
                   <Form method="post" className="admin-inline-form">
@@ -112,6 +120,19 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
                       className="admin-button admin-button--small admin-button--ghost"
                     >
                       {user.disabled ? 'Включить' : 'Отключить'}
+                    </button>
+                  </Form>
+                ) : null}
+                {user.two_factor && user.id !== me ? (
+                  <Form method="post" className="admin-inline-form">
+                    <input type="hidden" name="id" value={user.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="reset-2fa"
+                      className="admin-button admin-button--small admin-button--ghost"
+                    >
+                      Сбросить двухфакторный вход
                     </button>
                   </Form>
                 ) : null}

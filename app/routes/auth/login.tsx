@@ -4,10 +4,17 @@ import { Heading } from '#app/components/Heading.tsx';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { adminTitle } from '#app/lib/admin-sections.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
-import { recordAudit } from '#app/models/audit.server.ts';
-import { authenticateLogin, findStaffUser, LoginError, LoginThrottledError } from '#app/services/auth.server.ts';
+import { findTwoFactorRecord } from '#app/models/two-factor.server.ts';
+import {
+  authenticateLogin,
+  findStaffUser,
+  LoginError,
+  LoginThrottledError,
+  startStaffSession,
+} from '#app/services/auth.server.ts';
+import { beginLoginChallenge, SECOND_STEP_PATHS } from '#app/services/login-challenge.server.ts';
 import { retryAfterHeaders } from '#app/services/rate-limit.server.ts';
-import { commitSessionCookie, createSession, pruneExpiredSessions } from '#app/services/session.server.ts';
+import { requestTwoFactorContext, secondStepAfterPassword, startTotpSetup } from '#app/services/two-factor.server.ts';
 import type { Route } from './+types/login';
 
 const AFTER_LOGIN = '/admin';
@@ -53,13 +60,28 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (error instanceof LoginError) return data({ error: error.message, email }, { status: 400 });
     throw error;
   }
-  const sessionId = await createSession(db, user.id, { userAgent: request.headers.get('user-agent') ?? '', ip });
-  await recordAudit(db, { staffUserId: user.id, action: 'login', entity: 'session', entityId: null });
-  // Housekeeping on a rare event: expired sessions are dead anyway, this only keeps the table small.
-  await pruneExpiredSessions(db);
-  return redirect(redirectTo, {
-    headers: { 'Set-Cookie': await commitSessionCookie(services.sessionSecret, sessionId) },
+  const account = await findTwoFactorRecord(db, user.id);
+  if (!account) return data({ error: 'Неверный email или пароль', email }, { status: 400 });
+  // The right password alone signs in only members without two-factor sign-in who are not required to have it.
+  const step = secondStepAfterPassword(
+    { role: account.role, totpEnabled: account.totpSecret !== null },
+    services.env.REQUIRE_2FA,
+  );
+  if (step) {
+    if (step === 'setup') await startTotpSetup(requestTwoFactorContext(context), user.id);
+    const cookie = await beginLoginChallenge(db, services.sessionSecret, {
+      staffUserId: user.id,
+      purpose: step,
+      redirectTo,
+    });
+    return redirect(SECOND_STEP_PATHS[step], { headers: { 'Set-Cookie': cookie } });
+  }
+  const cookie = await startStaffSession(db, services.sessionSecret, user.id, {
+    userAgent: request.headers.get('user-agent') ?? '',
+    ip,
+    method: 'password',
   });
+  return redirect(redirectTo, { headers: { 'Set-Cookie': cookie } });
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {

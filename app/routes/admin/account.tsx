@@ -1,0 +1,204 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { CodeError, CodeField, RecoveryCodeList, TotpSetupPanel } from '#app/components/admin/TwoFactor.tsx';
+import { Heading } from '#app/components/Heading.tsx';
+import { setFlash } from '#app/infra/flash.server.ts';
+import { getServices } from '#app/infra/services.server.ts';
+import { adminTitle } from '#app/lib/admin-sections.ts';
+import { formatDateTime } from '#app/lib/format.ts';
+import { countUnusedRecoveryCodes, findTwoFactorRecord } from '#app/models/two-factor.server.ts';
+import { getStaff } from '#app/services/auth.server.ts';
+import { retryAfterHeaders } from '#app/services/rate-limit.server.ts';
+import {
+  cancelTotpSetup,
+  confirmTotpSetup,
+  isTwoFactorRequired,
+  renewRecoveryCodes,
+  requestTwoFactorContext,
+  SecondFactorError,
+  SecondFactorThrottledError,
+  startTotpSetup,
+  totpSetupView,
+  turnOffTwoFactor,
+} from '#app/services/two-factor.server.ts';
+import type { Route } from './+types/account';
+
+/** The signed-in member's own profile: two-factor sign-in on and off, new recovery codes (docs/staff-auth.md). */
+
+const PAGE = '/admin/account';
+
+export const meta: Route.MetaFunction = () => [{ title: adminTitle('Профиль') }];
+
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get('Retry-After');
+  return retryAfter ? { 'Retry-After': retryAfter } : new Headers();
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = getStaff(context);
+  const ctx = requestTwoFactorContext(context);
+  const record = await findTwoFactorRecord(ctx.db, staff.id);
+  if (!record) throw new Response('Учётная запись не найдена', { status: 404 });
+  const enabled = record.totpSecret !== null;
+  return {
+    email: staff.email,
+    name: staff.name,
+    role: staff.role,
+    enabledAt: record.totpEnabledAt?.toISOString() ?? null,
+    recoveryCodesLeft: enabled ? await countUnusedRecoveryCodes(ctx.db, staff.id) : 0,
+    required: isTwoFactorRequired(staff.role, getServices(context).env.REQUIRE_2FA),
+    setup: enabled ? null : await totpSetupView(ctx, record),
+  };
+}
+
+type Intent = 'start' | 'cancel' | 'enable' | 'codes' | 'disable';
+const INTENTS: readonly Intent[] = ['start', 'cancel', 'enable', 'codes', 'disable'];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = getStaff(context);
+  const ctx = requestTwoFactorContext(context);
+  const form = await request.formData();
+  const intent = INTENTS.find((value) => value === form.get('intent'));
+  if (!intent) throw new Response('Неизвестное действие', { status: 400 });
+  const code = String(form.get('code') ?? '');
+  const withFlash = async (text: string) =>
+    redirect(PAGE, { headers: { 'Set-Cookie': await setFlash({ kind: 'success', text }) } });
+  try {
+    switch (intent) {
+      case 'start':
+        await startTotpSetup(ctx, staff.id);
+        return redirect(PAGE);
+      case 'cancel':
+        await cancelTotpSetup(ctx, staff.id);
+        return withFlash('Настройка двухфакторного входа отменена');
+      case 'enable':
+        return { intent, error: null, recoveryCodes: await confirmTotpSetup(ctx, staff.id, code, staff.id) };
+      case 'codes':
+        return { intent, error: null, recoveryCodes: await renewRecoveryCodes(ctx, staff.id, code) };
+      case 'disable':
+        if (isTwoFactorRequired(staff.role, getServices(context).env.REQUIRE_2FA)) {
+          throw new SecondFactorError('Для вашей учётной записи двухфакторный вход обязателен: выключить его нельзя.');
+        }
+        await turnOffTwoFactor(ctx, staff.id, code);
+        return withFlash('Двухфакторный вход выключен');
+    }
+  } catch (error) {
+    if (error instanceof SecondFactorThrottledError) {
+      return data(
+        { intent, error: error.message, recoveryCodes: null },
+        { status: 429, headers: retryAfterHeaders(error.retryAfterSeconds) },
+      );
+    }
+    if (error instanceof SecondFactorError) {
+      return data({ intent, error: error.message, recoveryCodes: null }, { status: 400 });
+    }
+    throw error;
+  }
+}
+
+const ROLE_LABELS = { admin: 'Администратор', editor: 'Редактор' } as const;
+
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, name, role, enabledAt, recoveryCodesLeft, required, setup } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const error = actionData?.error ?? null;
+  return (
+    <section className="admin-section">
+      <Heading level={1}>Профиль</Heading>
+      <dl className="admin-details">
+        <dt>Email</dt>
+        <dd>{email}</dd>
+        <dt>Имя</dt>
+        <dd>{name || '—'}</dd>
+        <dt>Роль</dt>
+        <dd>{ROLE_LABELS[role]}</dd>
+      </dl>
+
+      <Heading level={2}>Двухфакторный вход</Heading>
+      {actionData?.recoveryCodes ? (
+        <>
+          <p role="status">
+            {actionData.intent === 'enable'
+              ? 'Двухфакторный вход включён. Теперь после пароля понадобится код из приложения.'
+              : 'Новые коды восстановления готовы, прежние больше не действуют.'}
+          </p>
+          <RecoveryCodeList codes={actionData.recoveryCodes}>
+            <p>
+              <Link to={PAGE} className="admin-button">
+                Я сохранил(а) коды
+              </Link>
+            </p>
+          </RecoveryCodeList>
+        </>
+      ) : enabledAt ? (
+        <>
+          <p>
+            Включён с {formatDateTime(enabledAt)}. Неиспользованных кодов восстановления: {recoveryCodesLeft}.
+          </p>
+          <Form method="post" className="admin-form" noValidate>
+            <CodeError error={error} className="admin-form__error" />
+            <CodeField
+              label="Код из приложения или код восстановления"
+              recovery
+              error={error}
+              className="admin-field"
+            />
+            <div className="admin-confirm__actions">
+              <button type="submit" name="intent" value="codes" className="admin-button" disabled={busy}>
+                Получить новые коды восстановления
+              </button>
+              {required ? null : (
+                <button
+                  type="submit"
+                  name="intent"
+                  value="disable"
+                  className="admin-button admin-button--ghost"
+                  disabled={busy}
+                >
+                  Выключить двухфакторный вход
+                </button>
+              )}
+            </div>
+          </Form>
+          {required ? <p className="admin-muted">Для вашей учётной записи двухфакторный вход обязателен.</p> : null}
+        </>
+      ) : setup ? (
+        <>
+          <TotpSetupPanel qrCode={setup.qrCode} secret={setup.secret} />
+          <Form method="post" className="admin-form" noValidate>
+            <CodeError error={error} className="admin-form__error" />
+            <CodeField label="Код из приложения" error={error} className="admin-field" />
+            <div className="admin-confirm__actions">
+              <button type="submit" name="intent" value="enable" className="admin-button" disabled={busy}>
+                Включить
+              </button>
+              <button
+                type="submit"
+                name="intent"
+                value="cancel"
+                className="admin-button admin-button--ghost"
+                formNoValidate
+                disabled={busy}
+              >
+                Отменить
+              </button>
+            </div>
+          </Form>
+        </>
+      ) : (
+        <>
+          <p>
+            {required
+              ? 'Для вашей учётной записи двухфакторный вход обязателен: без него при следующем входе нужно будет его настроить.'
+              : 'Сейчас для входа достаточно пароля. Включите двухфакторный вход: после пароля понадобится код из приложения на телефоне.'}
+          </p>
+          <Form method="post">
+            <button type="submit" name="intent" value="start" className="admin-button" disabled={busy}>
+              Включить двухфакторный вход
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

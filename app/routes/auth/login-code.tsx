@@ -1,0 +1,135 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import stylesheet from '#app/admin.css?url';
+import { CodeError, CodeField } from '#app/components/admin/TwoFactor.tsx';
+import { Heading } from '#app/components/Heading.tsx';
+import { setFlash } from '#app/infra/flash.server.ts';
+import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
+import { adminTitle } from '#app/lib/admin-sections.ts';
+import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
+import { startStaffSession } from '#app/services/auth.server.ts';
+import {
+  clearLoginChallengeCookie,
+  finishLoginChallenge,
+  readLoginChallenge,
+} from '#app/services/login-challenge.server.ts';
+import { retryAfterHeaders } from '#app/services/rate-limit.server.ts';
+import {
+  requestTwoFactorContext,
+  SecondFactorError,
+  SecondFactorThrottledError,
+  type VerifiedCode,
+  verifySecondFactor,
+} from '#app/services/two-factor.server.ts';
+import type { Route } from './+types/login-code';
+
+/** The second step of signing in with two-factor sign-in on (docs/staff-auth.md): a code after the password. */
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export const meta: Route.MetaFunction = () => [
+  { title: adminTitle('Подтверждение входа') },
+  { name: 'robots', content: 'noindex' },
+];
+
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const headers = new Headers({ 'Cache-Control': 'private, no-store' });
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const challenge = await readLoginChallenge(services.database.db, request, services.sessionSecret, 'verify');
+  return { email: challenge?.email ?? null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const { ip } = getRequestInfo(context);
+  const db = services.database.db;
+  const challenge = await readLoginChallenge(db, request, services.sessionSecret, 'verify');
+  if (!challenge) return data({ expired: true, error: null }, { status: 400 });
+  const form = await request.formData();
+  let verified: VerifiedCode;
+  try {
+    verified = await verifySecondFactor(
+      requestTwoFactorContext(context),
+      challenge.staffUserId,
+      String(form.get('code') ?? ''),
+    );
+  } catch (error) {
+    if (error instanceof SecondFactorThrottledError) {
+      return data(
+        { expired: false, error: error.message },
+        { status: 429, headers: retryAfterHeaders(error.retryAfterSeconds) },
+      );
+    }
+    if (error instanceof SecondFactorError) return data({ expired: false, error: error.message }, { status: 400 });
+    throw error;
+  }
+  // One challenge gives one session, even if the same code arrives twice at once.
+  if (!(await finishLoginChallenge(db, challenge))) return data({ expired: true, error: null }, { status: 400 });
+
+  const headers = new Headers({ 'Cache-Control': 'private, no-store' });
+  headers.append(
+    'Set-Cookie',
+    await startStaffSession(db, services.sessionSecret, challenge.staffUserId, {
+      userAgent: request.headers.get('user-agent') ?? '',
+      ip,
+      method: verified.method,
+    }),
+  );
+  headers.append('Set-Cookie', await clearLoginChallengeCookie(services.sessionSecret));
+  if (verified.method === 'recovery_code') {
+    headers.append(
+      'Set-Cookie',
+      await setFlash({ kind: 'info', text: recoveryCodeNotice(verified.recoveryCodesLeft) }),
+    );
+  }
+  return redirect(safeRedirectPath(challenge.redirectTo, '/admin'), { headers });
+}
+
+function recoveryCodeNotice(left: number): string {
+  if (left === 0) {
+    return 'Вы вошли по последнему коду восстановления. Получите новые коды в профиле, пока у вас есть телефон.';
+  }
+  return `Вы вошли по коду восстановления. Неиспользованных кодов осталось: ${left}. Новые коды можно получить в профиле.`;
+}
+
+export default function LoginCodePage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  if (!loaderData.email || actionData?.expired) {
+    return (
+      <section className="login">
+        <Heading level={1}>Подтверждение входа</Heading>
+        <p className="login__error" role="alert">
+          Время на ввод кода истекло или вход уже выполнен.
+        </p>
+        <p>
+          <Link to="/login">Войти снова</Link>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="login">
+      <Heading level={1}>Подтверждение входа</Heading>
+      <p>
+        Введите шестизначный код из приложения-аутентификатора для {loaderData.email}. Если телефона нет под рукой,
+        введите один из кодов восстановления.
+      </p>
+      <Form method="post" className="login__form" noValidate>
+        <CodeError error={actionData?.error} className="login__error" />
+        <CodeField label="Код" recovery error={actionData?.error} className="login__field" />
+        <button type="submit" className="button" disabled={busy}>
+          Подтвердить
+        </button>
+      </Form>
+      <p>
+        <Link to="/login">Войти под другой учётной записью</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import { data, Form, Link, useNavigation } from 'react-router';
+import stylesheet from '#app/admin.css?url';
+import { CodeError, CodeField, RecoveryCodeList, TotpSetupPanel } from '#app/components/admin/TwoFactor.tsx';
+import { Heading } from '#app/components/Heading.tsx';
+import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
+import { adminTitle } from '#app/lib/admin-sections.ts';
+import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
+import { findTwoFactorRecord } from '#app/models/two-factor.server.ts';
+import { startStaffSession } from '#app/services/auth.server.ts';
+import {
+  clearLoginChallengeCookie,
+  finishLoginChallenge,
+  readLoginChallenge,
+} from '#app/services/login-challenge.server.ts';
+import { retryAfterHeaders } from '#app/services/rate-limit.server.ts';
+import {
+  confirmTotpSetup,
+  requestTwoFactorContext,
+  SecondFactorError,
+  SecondFactorThrottledError,
+  totpSetupView,
+} from '#app/services/two-factor.server.ts';
+import type { Route } from './+types/login-setup-2fa';
+
+/**
+ * Signing in when two-factor sign-in is required (`REQUIRE_2FA`) and not yet set up (docs/staff-auth.md): after the
+ * password, the member sets up an app here; only then is a session created, so /admin stays out of reach until then.
+ */
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export const meta: Route.MetaFunction = () => [
+  { title: adminTitle('Настройка двухфакторного входа') },
+  { name: 'robots', content: 'noindex' },
+];
+
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const headers = new Headers({ 'Cache-Control': 'private, no-store' });
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const db = services.database.db;
+  const challenge = await readLoginChallenge(db, request, services.sessionSecret, 'setup');
+  const record = challenge ? await findTwoFactorRecord(db, challenge.staffUserId) : undefined;
+  const setup = record ? await totpSetupView(requestTwoFactorContext(context), record) : null;
+  return { email: record?.email ?? null, setup };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const { ip } = getRequestInfo(context);
+  const db = services.database.db;
+  const challenge = await readLoginChallenge(db, request, services.sessionSecret, 'setup');
+  if (!challenge) return data({ expired: true, error: null, recoveryCodes: null, next: null }, { status: 400 });
+  const form = await request.formData();
+  let recoveryCodes: string[];
+  try {
+    recoveryCodes = await confirmTotpSetup(
+      requestTwoFactorContext(context),
+      challenge.staffUserId,
+      String(form.get('code') ?? ''),
+      challenge.staffUserId,
+    );
+  } catch (error) {
+    if (error instanceof SecondFactorThrottledError) {
+      return data(
+        { expired: false, error: error.message, recoveryCodes: null, next: null },
+        { status: 429, headers: retryAfterHeaders(error.retryAfterSeconds) },
+      );
+    }
+    if (error instanceof SecondFactorError) {
+      return data({ expired: false, error: error.message, recoveryCodes: null, next: null }, { status: 400 });
+    }
+    throw error;
+  }
+  if (!(await finishLoginChallenge(db, challenge))) {
+    return data({ expired: true, error: null, recoveryCodes: null, next: null }, { status: 400 });
+  }
+  const headers = new Headers();
+  headers.append(
+    'Set-Cookie',
+    await startStaffSession(db, services.sessionSecret, challenge.staffUserId, {
+      userAgent: request.headers.get('user-agent') ?? '',
+      ip,
+      method: 'totp',
+    }),
+  );
+  headers.append('Set-Cookie', await clearLoginChallengeCookie(services.sessionSecret));
+  // The codes are shown on this answer only, never stored in a readable form: no redirect here.
+  return data(
+    { expired: false, error: null, recoveryCodes, next: safeRedirectPath(challenge.redirectTo, '/admin') },
+    { headers },
+  );
+}
+
+export default function LoginSetupPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  if (actionData?.recoveryCodes) {
+    return (
+      <section className="login">
+        <Heading level={1}>Двухфакторный вход включён</Heading>
+        <RecoveryCodeList codes={actionData.recoveryCodes}>
+          <p>
+            <Link to={actionData.next} className="button">
+              Перейти в редактор
+            </Link>
+          </p>
+        </RecoveryCodeList>
+      </section>
+    );
+  }
+  if (!loaderData.setup || actionData?.expired) {
+    return (
+      <section className="login">
+        <Heading level={1}>Настройка двухфакторного входа</Heading>
+        <p className="login__error" role="alert">
+          Время на настройку истекло или вход уже выполнен.
+        </p>
+        <p>
+          <Link to="/login">Войти снова</Link>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="login">
+      <Heading level={1}>Настройка двухфакторного входа</Heading>
+      <p>
+        Для учётной записи {loaderData.email} вход возможен только с кодом из приложения-аутентификатора. Настройте его,
+        чтобы продолжить.
+      </p>
+      <TotpSetupPanel qrCode={loaderData.setup.qrCode} secret={loaderData.setup.secret} />
+      <Form method="post" className="login__form" noValidate>
+        <CodeError error={actionData?.error} className="login__error" />
+        <CodeField label="Код из приложения" error={actionData?.error} className="login__field" />
+        <button type="submit" className="button" disabled={busy}>
+          Включить и войти
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+/** `npm run staff -- reset-2fa <email>`: the way back in for a member who lost their phone and their recovery codes. */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaffUser } from '#app/models/admin/staff.server.ts';
+import { findTwoFactorRecord } from '#app/models/two-factor.server.ts';
+import { createSession, findSessionUser } from '#app/services/session.server.ts';
+import { decryptTotpSecret, totpCode, totpEncryptionKey } from '#app/services/totp.server.ts';
+import { confirmTotpSetup, startTotpSetup } from '#app/services/two-factor.server.ts';
+import { createDb, migrateToLatest } from '#db/index.ts';
+
+const run = promisify(execFile);
+const SECRET = 'cli-test-session-secret-of-32-characters!';
+
+describe('staff CLI: reset-2fa', () => {
+  let dataDir: string;
+
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-cli-'));
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  async function withDb<T>(fn: (db: Awaited<ReturnType<typeof createDb>>['db']) => Promise<T>): Promise<T> {
+    const handle = await createDb({ dataDir: path.join(dataDir, 'pglite') });
+    try {
+      await migrateToLatest(handle.db);
+      return await fn(handle.db);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  function staffCli(...args: string[]) {
+    return run(process.execPath, ['scripts/staff.ts', ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
+  }
+
+  it("turns the member's second factor off and ends their sessions; an unknown email is an error", async () => {
+    const { id, session } = await withDb(async (db) => {
+      const id = await createStaffUser(
+        db,
+        { email: 'lost.phone@club.test', role: 'admin', password: 'pw-123456789' },
+        null,
+      );
+      const ctx = { db, sessionSecret: SECRET, client: { ip: null } };
+      await startTotpSetup(ctx, id);
+      const record = await findTwoFactorRecord(db, id);
+      const secret = decryptTotpSecret(totpEncryptionKey(SECRET), id, record!.totpPendingSecret!)!;
+      await confirmTotpSetup(ctx, id, totpCode(secret), id);
+      return { id, session: await createSession(db, id, { userAgent: 'test', ip: null }) };
+    });
+
+    const { stdout } = await staffCli('reset-2fa', 'Lost.Phone@club.test');
+    expect(stdout).toContain('Two-factor sign-in reset for Lost.Phone@club.test');
+
+    await withDb(async (db) => {
+      expect((await findTwoFactorRecord(db, id))?.totpSecret).toBeNull();
+      expect(await findSessionUser(db, session)).toBeNull();
+      const audit = await db
+        .selectFrom('audit_log')
+        .select(['action', 'staff_user_id'])
+        .where('entity_id', '=', id)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(audit).toEqual({ action: 'totp_reset', staff_user_id: null });
+    });
+
+    const failed = await staffCli('reset-2fa', 'nobody@club.test').catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed).toMatchObject({ code: 1 });
+    expect((failed as { stderr: string }).stderr).toContain('Сотрудник nobody@club.test не найден');
+  });
+});
