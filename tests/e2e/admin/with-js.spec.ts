@@ -65,6 +65,7 @@ for (const path of [
   '/admin/coaches/new',
   '/admin/trainings/slots',
   '/admin/staff',
+  '/admin/account',
 ]) {
   test(`${path} has no axe violations`, async ({ page }) => {
     await login(page, path);
