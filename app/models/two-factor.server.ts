@@ -53,9 +53,18 @@ export async function countUnusedRecoveryCodes(db: Database, staffUserId: number
   return Number(row.count);
 }
 
-/** Remembers (or, with null, forgets) the secret shown for setup until a code confirms it. */
+/**
+ * Remembers (or, with null, forgets) the secret shown for setup until a code confirms it. Only while two-factor
+ * sign-in is off: an app already set up is replaced by turning it off (with a code) and on again, never by a session
+ * alone.
+ */
 export async function setPendingTotpSecret(db: Database, staffUserId: number, encrypted: string | null) {
-  await db.updateTable('staff_users').set({ totp_pending_secret: encrypted }).where('id', '=', staffUserId).execute();
+  await db
+    .updateTable('staff_users')
+    .set({ totp_pending_secret: encrypted })
+    .where('id', '=', staffUserId)
+    .where('totp_secret', 'is', null)
+    .execute();
 }
 
 /**
@@ -97,7 +106,8 @@ async function insertRecoveryCodes(db: Database, staffUserId: number, codeHashes
 
 /**
  * Switches two-factor sign-in on with the pending secret that a code has just confirmed, and replaces the recovery
- * codes. False when the pending secret changed meanwhile (setup started again in another tab): nothing is changed.
+ * codes. False when it is already on, or the pending secret changed meanwhile (setup started again in another
+ * tab): nothing is changed.
  */
 export async function enableTotp(
   db: Database,
@@ -116,6 +126,7 @@ export async function enableTotp(
         updated_at: new Date(),
       })
       .where('id', '=', staffUserId)
+      .where('totp_secret', 'is', null)
       .where('totp_pending_secret', '=', input.pendingSecret)
       .returning('id')
       .executeTakeFirst();

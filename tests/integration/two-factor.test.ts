@@ -80,6 +80,19 @@ describeEachDb('two-factor sign-in', (t) => {
     expect(audit.map((entry) => entry.action)).toContain('totp_enable');
   });
 
+  it('never replaces an app already set up: a session alone cannot start a new setup', async () => {
+    const member = await memberWithTwoFactor(t);
+    await startTotpSetup(context(t), member.id);
+    expect((await findTwoFactorRecord(t.db, member.id))?.totpPendingSecret).toBeNull();
+    await expect(confirmTotpSetup(context(t), member.id, nextStepCode(member.secret), member.id)).rejects.toThrow(
+      SecondFactorError,
+    );
+    // The app set up first still signs in.
+    await expect(verifySecondFactor(context(t), member.id, nextStepCode(member.secret))).resolves.toMatchObject({
+      method: 'totp',
+    });
+  });
+
   it('accepts an app code once: the same code again, or an older one, is refused as a replay', async () => {
     const member = await memberWithTwoFactor(t);
     // The code used to switch it on cannot sign in.
