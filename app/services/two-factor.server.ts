@@ -18,6 +18,8 @@ import {
   setPendingTotpSecret,
   type TwoFactorRecord,
 } from '#app/models/two-factor.server.ts';
+import { LoginError, startStaffSession } from '#app/services/auth.server.ts';
+import { beginLoginChallenge, SECOND_STEP_PATHS } from '#app/services/login-challenge.server.ts';
 import {
   clientKey,
   consumeRateLimit,
@@ -57,6 +59,38 @@ export function secondStepAfterPassword(
 ): 'verify' | 'setup' | null {
   if (account.totpEnabled) return 'verify';
   return isTwoFactorRequired(account.role, requirement) ? 'setup' : null;
+}
+
+/**
+ * After the right password: the session at once for a member who needs no code, otherwise the second step (a code,
+ * or setting up a required app first) with no session until it is done. Returns where to go and the cookie to set.
+ */
+export async function continueAfterPassword(
+  ctx: TwoFactorContext,
+  input: { staffUserId: number; redirectTo: string; userAgent: string; requirement: TwoFactorRequirement },
+): Promise<{ location: string; cookie: string }> {
+  const account = await findTwoFactorRecord(ctx.db, input.staffUserId);
+  // Disabled between the password check and now.
+  if (!account) throw new LoginError('Неверный email или пароль');
+  const step = secondStepAfterPassword(
+    { role: account.role, totpEnabled: account.totpSecret !== null },
+    input.requirement,
+  );
+  if (!step) {
+    const cookie = await startStaffSession(ctx.db, ctx.sessionSecret, account.id, {
+      userAgent: input.userAgent,
+      ip: ctx.client.ip,
+      method: 'password',
+    });
+    return { location: input.redirectTo, cookie };
+  }
+  if (step === 'setup') await startTotpSetup(ctx, account.id);
+  const cookie = await beginLoginChallenge(ctx.db, ctx.sessionSecret, {
+    staffUserId: account.id,
+    purpose: step,
+    redirectTo: input.redirectTo,
+  });
+  return { location: SECOND_STEP_PATHS[step], cookie };
 }
 
 /**

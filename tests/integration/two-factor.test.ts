@@ -11,6 +11,7 @@ import {
   CODE_LIMIT_PER_ACCOUNT,
   CODE_LIMIT_PER_ACCOUNT_AND_IP,
   confirmTotpSetup,
+  continueAfterPassword,
   renewRecoveryCodes,
   SecondFactorError,
   SecondFactorThrottledError,
@@ -287,6 +288,28 @@ describeEachDb('two-factor sign-in', (t) => {
       ttlSeconds: -1,
     });
     expect(await findLoginChallenge(t.db, expired)).toBeUndefined();
+  });
+
+  it('after the password: a session at once without 2FA, a code step with it, setup first when required', async () => {
+    const admin = await newMember(t, 'admin');
+    const after = (staffUserId: number, requirement: 'admins' | 'all' | undefined) =>
+      continueAfterPassword(context(t), { staffUserId, redirectTo: '/admin/bids', userAgent: 'test', requirement });
+
+    const direct = await after(admin.id, undefined);
+    expect(direct.location).toBe('/admin/bids');
+    expect(direct.cookie).toMatch(/^staff_session=/);
+
+    const required = await after(admin.id, 'admins');
+    expect(required.location).toBe('/login/setup-2fa');
+    expect(required.cookie).toMatch(/^staff_login=.*Path=\/login;/);
+    expect((await findTwoFactorRecord(t.db, admin.id))?.totpPendingSecret).not.toBeNull();
+
+    const editor = await newMember(t, 'editor');
+    expect((await after(editor.id, 'admins')).location).toBe('/admin/bids');
+    expect((await after(editor.id, 'all')).location).toBe('/login/setup-2fa');
+
+    const member = await memberWithTwoFactor(t);
+    expect((await after(member.id, undefined)).location).toBe('/login/code');
   });
 
   it('records how a sign-in was completed', async () => {

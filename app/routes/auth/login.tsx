@@ -4,17 +4,9 @@ import { Heading } from '#app/components/Heading.tsx';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { adminTitle } from '#app/lib/admin-sections.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
-import { findTwoFactorRecord } from '#app/models/two-factor.server.ts';
-import {
-  authenticateLogin,
-  findStaffUser,
-  LoginError,
-  LoginThrottledError,
-  startStaffSession,
-} from '#app/services/auth.server.ts';
-import { beginLoginChallenge, SECOND_STEP_PATHS } from '#app/services/login-challenge.server.ts';
+import { authenticateLogin, findStaffUser, LoginError, LoginThrottledError } from '#app/services/auth.server.ts';
 import { retryAfterHeaders } from '#app/services/rate-limit.server.ts';
-import { requestTwoFactorContext, secondStepAfterPassword, startTotpSetup } from '#app/services/two-factor.server.ts';
+import { continueAfterPassword, requestTwoFactorContext } from '#app/services/two-factor.server.ts';
 import type { Route } from './+types/login';
 
 const AFTER_LOGIN = '/admin';
@@ -47,9 +39,15 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const email = String(form.get('email') ?? '').slice(0, 200);
   const redirectTo = safeRedirectPath(url.searchParams.get('redirectTo') ?? form.get('redirectTo'), AFTER_LOGIN);
 
-  let user: { id: number };
   try {
-    user = await authenticateLogin(db, request, { ip, logger });
+    const user = await authenticateLogin(db, request, { ip, logger });
+    const next = await continueAfterPassword(requestTwoFactorContext(context), {
+      staffUserId: user.id,
+      redirectTo,
+      userAgent: request.headers.get('user-agent') ?? '',
+      requirement: services.env.REQUIRE_2FA,
+    });
+    return redirect(next.location, { headers: { 'Set-Cookie': next.cookie } });
   } catch (error) {
     if (error instanceof LoginThrottledError) {
       return data(
@@ -60,28 +58,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (error instanceof LoginError) return data({ error: error.message, email }, { status: 400 });
     throw error;
   }
-  const account = await findTwoFactorRecord(db, user.id);
-  if (!account) return data({ error: 'Неверный email или пароль', email }, { status: 400 });
-  // The right password alone signs in only members without two-factor sign-in who are not required to have it.
-  const step = secondStepAfterPassword(
-    { role: account.role, totpEnabled: account.totpSecret !== null },
-    services.env.REQUIRE_2FA,
-  );
-  if (step) {
-    if (step === 'setup') await startTotpSetup(requestTwoFactorContext(context), user.id);
-    const cookie = await beginLoginChallenge(db, services.sessionSecret, {
-      staffUserId: user.id,
-      purpose: step,
-      redirectTo,
-    });
-    return redirect(SECOND_STEP_PATHS[step], { headers: { 'Set-Cookie': cookie } });
-  }
-  const cookie = await startStaffSession(db, services.sessionSecret, user.id, {
-    userAgent: request.headers.get('user-agent') ?? '',
-    ip,
-    method: 'password',
-  });
-  return redirect(redirectTo, { headers: { 'Set-Cookie': cookie } });
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
