@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useActionData, useFetcher, useNavigation, useSearchParams } from 'react-router';
+import { useActionData, useFetcher, useFormAction, useNavigation, useSearchParams } from 'react-router';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { reachGoal } from '#app/lib/analytics.ts';
@@ -51,6 +51,8 @@ export function BidForm({ formId, kind, subjectId = null, gymId, token, title, l
   const [hydrated, setHydrated] = useState(false);
   const successRef = useRef<HTMLDivElement>(null);
   const id = useId();
+  // Without JavaScript the page answering an error opens at this form, not at the top of a long page.
+  const action = `${useFormAction()}#${formId}`;
   useEffect(() => setHydrated(true), []);
 
   const result =
@@ -96,6 +98,7 @@ export function BidForm({ formId, kind, subjectId = null, gymId, token, title, l
   return (
     <fetcher.Form
       method="post"
+      action={action}
       id={formId}
       className={compact ? 'bid-form bid-form--compact' : 'bid-form'}
       aria-labelledby={title ? headingId : undefined}

@@ -4,8 +4,12 @@ export const SITE_NAME = 'Атлетика';
 export const DEFAULT_DESCRIPTION =
   'Сеть фитнес-клубов в Екатеринбурге: тренажёрный зал, йога, пилатес, единоборства, танцы и сайкл. Первое занятие бесплатно.';
 
-/** Public pages: shared caches may keep them a minute and serve them stale for ten while refreshing. */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, s-maxage=60, stale-while-revalidate=600';
+/**
+ * Public pages (docs/http-caching.md): a browser asks the server again on every visit, so a staff edit shows at
+ * once in the same browser; a shared cache (CDN) may answer from its copy for 30 s and must then ask again.
+ * No `stale-while-revalidate`: browsers honour it too and would show the old page once more.
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=30';
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 /**

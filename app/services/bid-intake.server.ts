@@ -11,7 +11,13 @@ import { bidValuesFrom, parseBidForm } from '#app/lib/bid-schema.ts';
 import { createPublicBid, findBidSubjectTitle } from '#app/models/bid.server.ts';
 import { getPublishedGyms } from '#app/models/gym.server.ts';
 import { readGymCookie, resolveActiveGymId } from '#app/services/active-gym.server.ts';
-import { checkBidToken, issueBidToken, TOKEN_MAX_AGE_MS } from '#app/services/bid-token.server.ts';
+import {
+  answeredBidToken,
+  bidTokenIssuedAt,
+  checkBidToken,
+  issueBidToken,
+  TOKEN_MAX_AGE_MS,
+} from '#app/services/bid-token.server.ts';
 import { clientKey, consumeRateLimit, retryAfterHeaders, retryAfterText } from '#app/services/rate-limit.server.ts';
 
 /** Bids are rate-limited per client address, in PostgreSQL so that every instance shares the count (docs/security.md). */
@@ -60,9 +66,25 @@ export async function handleBidAction({
   }
   const formId = sanitizeFormId(form.get('formId'));
   const values = bidValuesFrom(form);
-  const fail = (status: number, errors: BidFieldErrors, formError: string | null, headers?: Record<string, string>) =>
+  // The form comes back carrying its first-shown time, marked so that sending it again is never "too fast"
+  // (docs/bid-form.md); `newToken` starts a new showing instead, for a token that may not be used any more.
+  const fail = (
+    status: number,
+    errors: BidFieldErrors,
+    formError: string | null,
+    { headers, newToken = false }: { headers?: Record<string, string>; newToken?: boolean } = {},
+  ) =>
     data<BidActionResult>(
-      { formId, status: 'error', errors, formError, values, token: issueBidToken(services.sessionSecret) },
+      {
+        formId,
+        status: 'error',
+        errors,
+        formError,
+        values,
+        token: newToken
+          ? issueBidToken(services.sessionSecret, Date.now(), true)
+          : answeredBidToken(services.sessionSecret, form.get('token')),
+      },
       { status, headers: { 'Cache-Control': 'private, no-store', ...headers } },
     );
 
@@ -101,14 +123,19 @@ export async function handleBidAction({
       429,
       {},
       `Слишком много заявок с вашего адреса. Попробуйте ещё раз ${retryAfterText(limit.retryAfterSeconds)} или позвоните нам.`,
-      retryAfterHeaders(limit.retryAfterSeconds),
+      { headers: retryAfterHeaders(limit.retryAfterSeconds) },
     );
   }
-  const uses = await consumeRateLimit(db, `bid-token:${String(form.get('token'))}`, BID_TOKEN_USES);
+  // Counted per showing of the form (its signed issue time), so a token and the answered tokens derived from it
+  // share one count.
+  const issuedAt = bidTokenIssuedAt(services.sessionSecret, form.get('token'));
+  const uses = await consumeRateLimit(db, `bid-token:${issuedAt}`, BID_TOKEN_USES);
   if (!uses.allowed) {
     info.logger.warn({ ip: info.ip }, 'bid refused: form token used up');
-    // The answer carries a fresh token: a person who really means another bid sends the form once more.
-    return fail(400, {}, 'Эта форма уже отправлена. Проверьте данные и нажмите «Отправить заявку» ещё раз.');
+    // The answer carries a new token: a person who really means another bid sends the form once more.
+    return fail(400, {}, 'Эта форма уже отправлена. Проверьте данные и нажмите «Отправить заявку» ещё раз.', {
+      newToken: true,
+    });
   }
 
   const utm: Record<string, string> = {};

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseBidForm } from '#app/lib/bid-schema.ts';
 import { normalizePhone } from '#app/lib/phone.ts';
-import { checkBidToken, issueBidToken, MIN_FILL_MS, TOKEN_MAX_AGE_MS } from '#app/services/bid-token.server.ts';
+import {
+  answeredBidToken,
+  checkBidToken,
+  issueBidToken,
+  MIN_FILL_MS,
+  TOKEN_MAX_AGE_MS,
+} from '#app/services/bid-token.server.ts';
 
 describe('phone normalisation', () => {
   it.each([
@@ -105,6 +111,30 @@ describe('the form token (minimum fill time)', () => {
     expect(checkBidToken(secret, token, 1_000_000 + MIN_FILL_MS)).toBe('ok');
     expect(checkBidToken(secret, token, 1_000_000 + MIN_FILL_MS - 1)).toBe('too-fast');
     expect(checkBidToken(secret, token, 1_000_000 + TOKEN_MAX_AGE_MS + 1)).toBe('expired');
+  });
+
+  it('never refuses a form that came back with errors for speed, and keeps its first-shown time', () => {
+    const shown = issueBidToken(secret, 1_000_000);
+    // The first send came too early and had errors: the answer's token is sent again 100 ms later.
+    const answered = answeredBidToken(secret, shown, 1_000_500);
+    expect(answered.startsWith('1000000.')).toBe(true);
+    expect(checkBidToken(secret, answered, 1_000_600)).toBe('ok');
+    // The day limit still counts from the first showing.
+    expect(checkBidToken(secret, answered, 1_000_000 + TOKEN_MAX_AGE_MS + 1)).toBe('expired');
+  });
+
+  it('answers a forged or day-old token with a new one instead of its time', () => {
+    const now = 1_000_000 + TOKEN_MAX_AGE_MS + 10;
+    const old = issueBidToken(secret, 1_000_000);
+    expect(answeredBidToken(secret, old, now).startsWith(`${now}.`)).toBe(true);
+    expect(answeredBidToken(secret, '5.forged', now).startsWith(`${now}.`)).toBe(true);
+    expect(answeredBidToken(secret, undefined, now).startsWith(`${now}.`)).toBe(true);
+  });
+
+  it('refuses an answered mark added to a plain token', () => {
+    const [issued, signature] = issueBidToken(secret, 1_000_000).split('.');
+    expect(checkBidToken(secret, `${issued}.a.${signature}`, 1_000_100)).toBe('invalid');
+    expect(checkBidToken(secret, `${issued}.b.${signature}`, 1_000_100)).toBe('invalid');
   });
 
   it('refuses forged, back-dated and malformed tokens', () => {

@@ -1,4 +1,5 @@
 import { getServices } from '#app/infra/services.server.ts';
+import { PUBLIC_CACHE_CONTROL } from '#app/lib/seo.ts';
 import { getPublishedGyms } from '#app/models/gym.server.ts';
 import type { Route } from './+types/api-gym';
 
@@ -15,5 +16,5 @@ export async function loader({ context }: Route.LoaderArgs) {
     openingHours: gym.openingHours,
     timeZone: gym.timeZone,
   }));
-  return Response.json(body, { headers: { 'Cache-Control': 'public, max-age=60, stale-while-revalidate=300' } });
+  return Response.json(body, { headers: { 'Cache-Control': PUBLIC_CACHE_CONTROL } });
 }

@@ -80,6 +80,31 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(form.getByLabel(/^Я согласен/)).toBeChecked();
     });
 
+    test('a form that came back with an error is accepted when sent again at once', async ({ page }) => {
+      if (javaScriptEnabled) await gotoHydrated(page, '/');
+      else await page.goto('/');
+      const form = await fill(page, 'Записаться на пробное занятие', { name: 'Вера', phone: '+7 912 555-66-77' });
+      await page.waitForTimeout(MIN_FILL_WAIT_MS);
+      await form.getByRole('button', { name: 'Отправить заявку' }).click();
+      const consent = form.getByLabel(/^Я согласен на обработку персональных данных/);
+      await expect(consent).toHaveAccessibleDescription(/Без согласия/);
+      // The visitor only ticks the forgotten box and sends again straight away.
+      await consent.check();
+      await form.getByRole('button', { name: 'Отправить заявку' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Заявка отправлена' })).toBeVisible();
+    });
+
+    test('an error answer opens the page at the form, not at its top', async ({ page }) => {
+      if (javaScriptEnabled) await gotoHydrated(page, '/');
+      else await page.goto('/');
+      const form = await fill(page, 'Записаться на пробное занятие', { name: 'Вера', phone: '123' });
+      await page.waitForTimeout(MIN_FILL_WAIT_MS);
+      await form.getByRole('button', { name: 'Отправить заявку' }).click();
+      await expect(form.getByLabel('Телефон')).toHaveAccessibleDescription(/Проверьте номер/);
+      await expect(form.getByLabel('Телефон')).toBeInViewport();
+      if (!javaScriptEnabled) expect(new URL(page.url()).hash).toBe('#trial');
+    });
+
     test('a card can be ordered from its card', async ({ page }) => {
       await page.goto('/');
       const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Годовая карта' }) });

@@ -45,12 +45,16 @@ test('the home page describes the gyms as schema.org ExerciseGym', async ({ page
   });
 });
 
-test('public pages are cacheable by shared caches and vary on the gym cookie', async ({ request }) => {
-  for (const path of ['/', '/trends', '/shedule', '/coaches/1']) {
+test('public pages are revalidated by browsers on every visit, briefly kept by shared caches, and vary on the gym cookie', async ({
+  request,
+}) => {
+  for (const path of ['/', '/trends', '/shedule', '/coaches/1', '/coaches.data']) {
     const response = await request.get(path, { headers: { 'User-Agent': BROWSER_UA } });
-    expect(response.headers()['cache-control']).toBe('public, max-age=60, s-maxage=60, stale-while-revalidate=600');
+    expect(response.headers()['cache-control']).toBe('public, max-age=0, must-revalidate, s-maxage=30');
     expect(response.headers().vary).toContain('Cookie');
   }
+  const gyms = await request.get('/api/gym');
+  expect(gyms.headers()['cache-control']).toBe('public, max-age=0, must-revalidate, s-maxage=30');
 });
 
 test('a bid answer is never cached', async ({ request, baseURL }) => {
