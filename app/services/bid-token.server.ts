@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * A signed "form shown at" timestamp for the bid forms' hidden field (the rules are in docs/bids.md). Bots post
+ * A signed "form shown at" timestamp for the bid forms' hidden field (the rules are in docs/bid-form.md). Bots post
  * within milliseconds of loading a page; people take seconds. The signature stops a bot from back-dating the field.
  *
  * Two shapes:

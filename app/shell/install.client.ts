@@ -5,7 +5,7 @@
 import type { DataRouter } from 'react-router';
 import { initMetrika, reportPageView, setUserParams } from '#app/lib/analytics.ts';
 import { createBuildChecker, fetchLiveBuildId } from '#app/shell/build-check.ts';
-import { reloadOnChunkError } from '#app/shell/chunk-reload.ts';
+import { reloadOnChunkError, trackNavigation } from '#app/shell/chunk-reload.ts';
 
 type RouterLike = Pick<DataRouter, 'subscribe' | 'state'>;
 
@@ -59,6 +59,8 @@ export function installRouterBehaviours(router: RouterLike, currentBuildId: stri
   let lastGymId = root?.activeGymId ?? null;
 
   router.subscribe((state) => {
+    const { location } = state.navigation;
+    trackNavigation(location ? location.pathname + location.search + location.hash : null);
     // A new build is live: turn the client navigation that just started into a full page load.
     if (checker.isStale() && state.navigation.state === 'loading' && state.navigation.location) {
       const { pathname, search, hash } = state.navigation.location;

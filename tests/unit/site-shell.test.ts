@@ -4,7 +4,9 @@ import {
   CHUNK_RELOAD_WINDOW_MS,
   claimChunkReload,
   isChunkLoadError,
+  recoverFromRouteModuleFailure,
   reloadOnChunkError,
+  trackNavigation,
 } from '#app/shell/chunk-reload.ts';
 import { prefetchMode, shouldPrefetch } from '#app/shell/prefetch.ts';
 
@@ -38,7 +40,7 @@ describe('chunk-load failure recovery', () => {
     expect(reload).toHaveBeenCalledTimes(3);
   });
 
-  it('ignores other errors and survives a storage that throws', () => {
+  it('ignores other errors, and never reloads when it cannot remember the reload (storage blocked)', () => {
     const reload = vi.fn();
     expect(reloadOnChunkError(new Error('boom'), { path: '/', storage: memoryStorage(), reload })).toBe(false);
     const broken = {
@@ -49,8 +51,36 @@ describe('chunk-load failure recovery', () => {
         throw new Error('denied');
       },
     };
-    expect(claimChunkReload('/', broken, 0)).toBe(true);
+    expect(claimChunkReload('/', broken, 0)).toBe(false);
+    expect(claimChunkReload('/', null, 0)).toBe(false);
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('opens the page a failed navigation was going to, once per path within the window', () => {
+    const storage = memoryStorage();
+    const load = vi.fn();
+    const deps = { storage, load, navigation: '/trends?x=1#top' };
+    expect(recoverFromRouteModuleFailure({ ...deps, now: 1_000 })).toBe(true);
+    expect(load).toHaveBeenLastCalledWith('/trends?x=1#top');
+    expect(recoverFromRouteModuleFailure({ ...deps, navigation: '/trends', now: 10_999 })).toBe(false);
+    expect(recoverFromRouteModuleFailure({ ...deps, navigation: '/coaches', now: 2_000 })).toBe(true);
+    expect(recoverFromRouteModuleFailure({ ...deps, now: 11_000 })).toBe(true);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not reload for a failed prefetch (no navigation in progress)', () => {
+    const load = vi.fn();
+    expect(recoverFromRouteModuleFailure({ storage: memoryStorage(), load, navigation: null })).toBe(false);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('follows the navigation the router reports', () => {
+    const load = vi.fn();
+    trackNavigation('/shedule?week=2026-W48');
+    expect(recoverFromRouteModuleFailure({ storage: memoryStorage(), load, now: 1 })).toBe(true);
+    expect(load).toHaveBeenCalledWith('/shedule?week=2026-W48');
+    trackNavigation(null);
+    expect(recoverFromRouteModuleFailure({ storage: memoryStorage(), load, now: 1 })).toBe(false);
   });
 });
 

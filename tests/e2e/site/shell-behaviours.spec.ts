@@ -31,6 +31,45 @@ test('a chunk-load failure reloads the page once per path within 10 s', async ({
   expect(await marker(page)).toBe('same document');
 });
 
+test('a route chunk that fails to load opens the page from the server once per 10 s, never in a loop', async ({
+  page,
+}) => {
+  // The page's clock stands still, so however slow the machine, every failure below falls inside one 10 s window.
+  await page.clock.setFixedTime(new Date('2026-11-23T10:00:00+05:00'));
+  await page.route(/\/assets\/trends-[\w-]+\.js$/, (route) => route.abort());
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+      documents.push(new URL(request.url()).pathname);
+    }
+  });
+  const openTrends = () =>
+    page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Направления' }).click();
+
+  // First failure: the page being opened is loaded from the server instead (its HTML works without the chunk).
+  await gotoHydrated(page, '/');
+  await openTrends();
+  await expect(page).toHaveURL(/\/trends$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Направления' })).toBeVisible();
+
+  // Later failures within the window: no more page loads, the error page says what happened.
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    await gotoHydrated(page, '/');
+    await openTrends();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ошибка' })).toBeVisible();
+  }
+  expect(documents).toEqual(['/', '/trends', '/', '/']);
+});
+
+test('a link whose chunk fails to prefetch does not reload the page under the visitor', async ({ page }) => {
+  await page.route(/\/assets\/coaches-[\w-]+\.js$/, (route) => route.abort());
+  await gotoHydrated(page, '/');
+  await mark(page);
+  await page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Тренеры' }).hover();
+  await page.waitForTimeout(1_000);
+  expect(await marker(page)).toBe('same document');
+});
+
 test.describe('new build check', () => {
   test('after an hour a new live build turns the next navigation into a full page load', async ({ page }) => {
     await page.clock.install();
