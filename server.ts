@@ -20,10 +20,10 @@ import { parseEnv } from '#app/infra/env.server.ts';
 import { isDatabaseReady } from '#app/infra/health.server.ts';
 import { loadSessionSecret } from '#app/infra/secret.server.ts';
 import { createStorageFromEnv, InvalidStorageKeyError } from '#app/infra/storage.server.ts';
+import { hasAnyGym } from '#app/models/gym.server.ts';
 import { ensureAdminFromEnv } from '#app/services/admin-bootstrap.server.ts';
 import { startOutboxWorker } from '#app/services/outbox.server.ts';
 import { createDb, migrateToLatest } from '#db/index.ts';
-import { seedDemo } from '#db/seed.ts';
 
 const dev = process.argv.includes('--dev');
 const env = parseEnv();
@@ -48,7 +48,11 @@ const applied = await migrateToLatest(database.db);
 if (applied.length) logger.info({ applied }, 'migrations applied');
 
 const { storage, kind: storageKind } = createStorageFromEnv(env, dataDir);
-if (await seedDemo(database.db, storage)) logger.info('demo content seeded');
+// The demo seed (its content and picture drawing) is loaded only when an empty database is about to be filled.
+if (!(await hasAnyGym(database.db))) {
+  const { seedDemo } = await import('#db/demo/seed.ts');
+  if (await seedDemo(database.db, storage)) logger.info('demo content seeded');
+}
 await ensureAdminFromEnv(database.db, env, logger);
 const sessionSecret = loadSessionSecret(env, dataDir);
 const cache = createContentCache(database, logger);

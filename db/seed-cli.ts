@@ -1,8 +1,8 @@
 /** `node db/seed-cli.ts`: migrates the configured database and fills it with demo content if it is empty. */
 import path from 'node:path';
 import { createLocalStorage, defaultStorageRoot } from '#app/infra/storage.server.ts';
+import { seedDemo } from '#db/demo/seed.ts';
 import { createDb, migrateToLatest } from '#db/index.ts';
-import { seedDemo } from '#db/seed.ts';
 
 const dataDir = process.env.DATA_DIR ?? 'data';
 const handle = await createDb({ databaseUrl: process.env.DATABASE_URL, dataDir: path.join(dataDir, 'pglite') });

@@ -60,3 +60,8 @@ export function getPublishedGyms(services: {
 }) {
   return services.cache.get('gyms', () => listPublishedGyms(services.database.db));
 }
+
+/** True once any gym exists, published or not: a database without one is empty and gets the demo content. */
+export async function hasAnyGym(db: Database): Promise<boolean> {
+  return (await db.selectFrom('gyms').select('id').limit(1).executeTakeFirst()) !== undefined;
+}

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLocalStorage, type Storage } from '#app/infra/storage.server.ts';
-import { seedDemo } from '#db/seed.ts';
+import { seedDemo } from '#db/demo/seed.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
 
 const TABLES = [

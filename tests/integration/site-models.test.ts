@@ -11,7 +11,7 @@ import { currentPromosQuery } from '#app/models/promo.server.ts';
 import { listScheduleFilterOptions, listSessions } from '#app/models/schedule.server.ts';
 import { getPublishedTraining } from '#app/models/training.server.ts';
 import { publishedTrendsQuery } from '#app/models/trend.server.ts';
-import { seedDemo } from '#db/seed.ts';
+import { seedDemo } from '#db/demo/seed.ts';
 import { openTestDb, type TestDb } from '#tests/integration/db-harness.ts';
 
 /** Storage in memory: the seed writes its pictures here. */

@@ -1,61 +1,36 @@
 /**
- * Demo content for the first start on an empty database (SPEC §2, "Demo seed").
- *
- * Three clubs of one network in Yekaterinburg with trends, trainings, coaches, a full weekly
- * schedule, cards, promos, gallery, partners and a month of bids. Dates are computed from "today",
- * so the current promo is always current and the schedule changes always fall in this week.
- * Pictures are drawn as SVG and rendered by sharp: no downloads. Staff accounts are not seeded
- * (see ADMIN_EMAIL / the staff CLI).
+ * The demo content in Russian: three clubs of one network in Екатеринбург with trends, trainings, coaches, a weekly
+ * schedule, cards, promos, gallery, partners and a month of bids. Plain data; db/demo/seed.ts stores it and
+ * db/demo/pictures.ts draws its pictures (`picture` fields name what to draw).
  */
-import { type Kysely, sql } from 'kysely';
-import sharp from 'sharp';
-import type { Storage } from '#app/infra/storage.server.ts';
-import { type PreparedImage, prepareImage, saveImage } from '#app/services/image-intake.server.ts';
-import type { BidKind, BidStatus, DB, TrainingLevel } from '#db/schema.ts';
+import type { BidStatus, TrainingLevel } from '#db/schema.ts';
 
-// Required counts — SPEC §2: "at least 3 gyms (one with id 1), 6 trends, 12 trainings, 10 coaches,
-// a full week of schedule for every gym, 4 cards, 3 promos (one current, one expired, one future),
-// 12 gallery images, 5 partners and 20 bids in mixed statuses".
-export const DEMO_GYMS = 3;
-export const DEMO_TRENDS = 6;
-export const DEMO_TRAININGS = 12;
-export const DEMO_COACHES = 10;
-export const DEMO_CARDS = 4;
-export const DEMO_PROMOS = 3;
-export const DEMO_GALLERY_IMAGES = 12;
-export const DEMO_PARTNERS = 5;
-export const DEMO_BIDS = 20;
-/** Not in the SPEC: enough coaches per club for the coach pages to look alive. */
-export const MIN_COACHES_PER_GYM = 4;
-
-/** Storage key prefix of every seeded picture. */
-export const SEED_KEY_PREFIX = 'seed';
+/** All three clubs are in Екатеринбург (UTC+5, no DST): "today" for promo and schedule dates is local there. */
+export const TIME_ZONE = 'Asia/Yekaterinburg';
 /** Consent text version recorded with seeded bids. */
-const CONSENT_VERSION = 'v1';
-/** All three clubs are in Yekaterinburg (UTC+5): "today" for promo and schedule dates is local there. */
-const TIME_ZONE = 'Asia/Yekaterinburg';
+export const CONSENT_VERSION = 'v1';
 
-// Picture sizes: covers 16:9, coach portraits 4:5, partner logos 2:1, gallery 3:2.
-const COVER_SIZE = { width: 1600, height: 900 };
-const PORTRAIT_SIZE = { width: 800, height: 1000 };
-const LOGO_SIZE = { width: 400, height: 200 };
-const GALLERY_SIZE = { width: 1200, height: 800 };
+/** What a picture shows; db/demo/pictures.ts draws each of these without any text in it. */
+export type Scene =
+  | 'gym-floor'
+  | 'free-weights'
+  | 'yoga-studio'
+  | 'pilates-studio'
+  | 'functional-zone'
+  | 'combat-hall'
+  | 'boxing-ring'
+  | 'dance-studio'
+  | 'cycle-studio'
+  | 'reception'
+  | 'fitness-bar'
+  | 'outdoor-yoga'
+  | 'marathon'
+  | 'friends';
 
-type Palette = readonly [string, string];
-const PALETTES: readonly Palette[] = [
-  ['#ff6b35', '#c81d4e'],
-  ['#1e88e5', '#3949ab'],
-  ['#00a884', '#006c67'],
-  ['#8e44ad', '#d63384'],
-  ['#f4a300', '#e8590c'],
-  ['#2b2d42', '#4361ee'],
-  ['#2a9d8f', '#264653'],
-  ['#e76f51', '#6d597a'],
-];
+/** A partner's logo mark (a simple shape; the name is shown as text next to it). */
+export type LogoMark = 'leaf' | 'pulse' | 'shield' | 'bean' | 'peaks';
 
-// ─── Content ────────────────────────────────────────────────────────────────────────────────────
-
-const GYMS = [
+export const GYMS = [
   {
     id: 1,
     name: 'Клуб на Малышева',
@@ -91,18 +66,20 @@ const GYMS = [
   },
 ] as const;
 
-interface TrendSeed {
+export interface TrendSeed {
   key: string;
   title: string;
   summary: string;
   description: string;
   room: string;
   capacity: number | null;
+  picture: Scene;
 }
 
-const TRENDS: readonly TrendSeed[] = [
+export const TRENDS: readonly TrendSeed[] = [
   {
     key: 'yoga',
+    picture: 'yoga-studio',
     title: 'Йога',
     summary: 'Гибкость, дыхание и спокойная голова после рабочего дня.',
     description:
@@ -112,6 +89,7 @@ const TRENDS: readonly TrendSeed[] = [
   },
   {
     key: 'pilates',
+    picture: 'pilates-studio',
     title: 'Пилатес',
     summary: 'Сильный корпус и здоровая спина без ударных нагрузок.',
     description:
@@ -121,6 +99,7 @@ const TRENDS: readonly TrendSeed[] = [
   },
   {
     key: 'functional',
+    picture: 'functional-zone',
     title: 'Функциональный тренинг',
     summary: 'Сила, выносливость и координация для повседневной жизни.',
     description:
@@ -130,6 +109,7 @@ const TRENDS: readonly TrendSeed[] = [
   },
   {
     key: 'combat',
+    picture: 'combat-hall',
     title: 'Единоборства',
     summary: 'Бокс и кикбоксинг: техника, кардио и уверенность в себе.',
     description:
@@ -139,6 +119,7 @@ const TRENDS: readonly TrendSeed[] = [
   },
   {
     key: 'dance',
+    picture: 'dance-studio',
     title: 'Танцы',
     summary: 'Зумба и хип-хоп: отличное настроение и сотни сожжённых калорий.',
     description:
@@ -148,6 +129,7 @@ const TRENDS: readonly TrendSeed[] = [
   },
   {
     key: 'cycle',
+    picture: 'cycle-studio',
     title: 'Сайкл',
     summary: 'Командные заезды на велотренажёрах под ритмичную музыку.',
     description:
@@ -157,7 +139,7 @@ const TRENDS: readonly TrendSeed[] = [
   },
 ];
 
-interface TrainingSeed {
+export interface TrainingSeed {
   trend: string;
   title: string;
   description: string;
@@ -165,7 +147,7 @@ interface TrainingSeed {
   duration: number;
 }
 
-const TRAININGS: readonly TrainingSeed[] = [
+export const TRAININGS: readonly TrainingSeed[] = [
   {
     trend: 'yoga',
     title: 'Хатха-йога',
@@ -264,7 +246,7 @@ const TRAININGS: readonly TrainingSeed[] = [
   },
 ];
 
-interface CoachSeed {
+export interface CoachSeed {
   full_name: string;
   position: string;
   summary: string;
@@ -275,7 +257,7 @@ interface CoachSeed {
   gyms: number[];
 }
 
-const COACHES: readonly CoachSeed[] = [
+export const COACHES: readonly CoachSeed[] = [
   {
     full_name: 'Анна Сергеевна Ковалёва',
     position: 'Старший тренер по йоге и пилатесу',
@@ -391,11 +373,11 @@ const COACHES: readonly CoachSeed[] = [
 ];
 
 /** Start times: weekdays from early morning to late evening, weekends from mid-morning. */
-const WEEKDAY_TIMES = ['07:30', '10:00', '13:00', '18:00', '19:45'];
-const WEEKEND_TIMES = ['10:00', '11:45', '13:30', '17:00'];
+export const WEEKDAY_TIMES = ['07:30', '10:00', '13:00', '18:00', '19:45'];
+export const WEEKEND_TIMES = ['10:00', '11:45', '13:30', '17:00'];
 // Slots 105 minutes apart and no training longer than 90 minutes: no room is ever double-booked.
 
-interface CardSeed {
+export interface CardSeed {
   key: string;
   title: string;
   description: string;
@@ -407,7 +389,7 @@ interface CardSeed {
   gyms: number[];
 }
 
-const CARDS: readonly CardSeed[] = [
+export const CARDS: readonly CardSeed[] = [
   {
     key: 'single',
     title: 'Разовое посещение',
@@ -469,7 +451,7 @@ const CARDS: readonly CardSeed[] = [
   },
 ];
 
-interface PromoSeed {
+export interface PromoSeed {
   title: string;
   text: string;
   /** Days from today, inclusive. */
@@ -477,9 +459,10 @@ interface PromoSeed {
   ends: number;
   card: string | null;
   gyms: number[];
+  picture: Scene;
 }
 
-const PROMOS: readonly PromoSeed[] = [
+export const PROMOS: readonly PromoSeed[] = [
   {
     // Current: SPEC §2 "one current".
     title: 'Первый месяц за 3 490 ₽',
@@ -488,6 +471,7 @@ const PROMOS: readonly PromoSeed[] = [
     ends: 20,
     card: 'month',
     gyms: [],
+    picture: 'free-weights',
   },
   {
     // Expired: SPEC §2 "one expired".
@@ -497,6 +481,7 @@ const PROMOS: readonly PromoSeed[] = [
     ends: -30,
     card: null,
     gyms: [1, 2],
+    picture: 'friends',
   },
   {
     // Future: SPEC §2 "one future".
@@ -506,65 +491,143 @@ const PROMOS: readonly PromoSeed[] = [
     ends: 60,
     card: null,
     gyms: [3],
+    picture: 'cycle-studio',
   },
 ];
 
-const GALLERY: readonly { caption: string; alt: string; gym: number | null }[] = [
+export interface GallerySeed {
+  caption: string;
+  alt: string;
+  gym: number | null;
+  picture: Scene;
+}
+
+export const GALLERY: readonly GallerySeed[] = [
   {
     gym: 1,
     caption: 'Тренажёрный зал на Малышева',
     alt: 'Просторный тренажёрный зал с силовыми рамами и рядом гантелей',
+    picture: 'gym-floor',
   },
-  { gym: 1, caption: 'Студия йоги', alt: 'Светлая студия йоги с ковриками у панорамных окон' },
-  { gym: 1, caption: 'Сайкл-студия', alt: 'Ряды велотренажёров с мониторами в затемнённой студии' },
-  { gym: 1, caption: 'Зона свободных весов', alt: 'Стойка со штангами и помост для тяжёлой атлетики' },
-  { gym: 2, caption: 'Ринг на Уралмаше', alt: 'Боксёрский ринг и ряд тяжёлых мешков в зале единоборств' },
-  { gym: 2, caption: 'Студия пилатеса', alt: 'Коврики, мячи и ролы, разложенные в студии пилатеса' },
-  { gym: 2, caption: 'Стойка администратора', alt: 'Светлая стойка администратора у входа в клуб' },
-  { gym: 3, caption: 'Танцевальный зал', alt: 'Танцевальный зал с зеркальной стеной и деревянным полом' },
-  { gym: 3, caption: 'Фитнес-бар', alt: 'Зона отдыха с диванами и фитнес-баром' },
-  { gym: null, caption: 'Турнир клуба по боксу', alt: 'Два боксёра в перчатках на ринге во время турнира' },
-  { gym: null, caption: 'Йога на открытом воздухе', alt: 'Группа занимается йогой на траве в городском парке' },
-  { gym: null, caption: 'Команда клуба на марафоне', alt: 'Бегуны в одинаковых футболках клуба на старте забега' },
+  {
+    gym: 1,
+    caption: 'Студия йоги',
+    alt: 'Светлая студия йоги с ковриками у панорамных окон',
+    picture: 'yoga-studio',
+  },
+  {
+    gym: 1,
+    caption: 'Сайкл-студия',
+    alt: 'Ряды велотренажёров в затемнённой студии с цветной подсветкой',
+    picture: 'cycle-studio',
+  },
+  {
+    gym: 1,
+    caption: 'Зона свободных весов',
+    alt: 'Силовые рамы со штангами и стойка с гантелями',
+    picture: 'free-weights',
+  },
+  {
+    gym: 2,
+    caption: 'Ринг на Уралмаше',
+    alt: 'Боксёрский ринг и ряд тяжёлых мешков в зале единоборств',
+    picture: 'combat-hall',
+  },
+  {
+    gym: 2,
+    caption: 'Студия пилатеса',
+    alt: 'Коврики, фитболы и ролы, разложенные в светлой студии пилатеса',
+    picture: 'pilates-studio',
+  },
+  {
+    gym: 2,
+    caption: 'Стойка администратора',
+    alt: 'Светлая стойка администратора с подвесными светильниками у входа в клуб',
+    picture: 'reception',
+  },
+  {
+    gym: 3,
+    caption: 'Танцевальный зал',
+    alt: 'Танцевальный зал с зеркальной стеной и деревянным полом',
+    picture: 'dance-studio',
+  },
+  { gym: 3, caption: 'Фитнес-бар', alt: 'Зона отдыха с высокими стульями у фитнес-бара', picture: 'fitness-bar' },
+  {
+    gym: null,
+    caption: 'Турнир клуба по боксу',
+    alt: 'Два боксёра на ринге под прожекторами во время турнира клуба',
+    picture: 'boxing-ring',
+  },
+  {
+    gym: null,
+    caption: 'Йога на открытом воздухе',
+    alt: 'Группа занимается йогой на траве в городском парке',
+    picture: 'outdoor-yoga',
+  },
+  {
+    gym: null,
+    caption: 'Команда клуба на марафоне',
+    alt: 'Бегуны клуба на городской улице во время забега',
+    picture: 'marathon',
+  },
 ];
 
-const PARTNERS: readonly { name: string; url: string; description: string }[] = [
+export interface PartnerSeed {
+  name: string;
+  url: string;
+  description: string;
+  mark: LogoMark;
+  /** The mark's colour. */
+  color: string;
+}
+
+export const PARTNERS: readonly PartnerSeed[] = [
   {
     name: 'Зелёная тарелка',
     url: 'https://zelenaya-tarelka.example/',
     description:
       'Доставка сбалансированного питания. Членам клуба — скидка 10 % на рационы по промокоду из приложения.',
+    mark: 'leaf',
+    color: '#2f9e44',
   },
   {
     name: 'Клиника «Движение»',
     url: 'https://clinic-dvizhenie.example/',
     description: 'Спортивная медицина и реабилитация: консультации травматолога, массаж и функциональная диагностика.',
+    mark: 'pulse',
+    color: '#1971c2',
   },
   {
     name: 'Ринг-Экипировка',
     url: 'https://ring-equip.example/',
     description: 'Магазин экипировки для единоборств. Перчатки, бинты и защита со скидкой 15 % по карте клуба.',
+    mark: 'shield',
+    color: '#c92a2a',
   },
   {
     name: 'Кофейня «Зерно»',
     url: 'https://zerno-coffee.example/',
     description: 'Кофе и протеиновые смузи после тренировки: кофейни рядом с клубами на Малышева и на Уралмаше.',
+    mark: 'bean',
+    color: '#7a4a2a',
   },
   {
     name: 'Бег Урала',
     url: 'https://run-ural.example/',
     description: 'Беговое сообщество Екатеринбурга: совместные пробежки, старты и подготовка к марафону.',
+    mark: 'peaks',
+    color: '#5f3dc4',
   },
 ];
 
-type BidSubject =
+export type BidSubject =
   | { kind: 'trial' | 'other' }
   | { kind: 'card'; card: string }
   | { kind: 'coach'; coach: number }
   | { kind: 'training'; training: number }
   | { kind: 'promo'; promo: number };
 
-interface BidSeed {
+export interface BidSeed {
   name: string;
   phone: string;
   gym: number | null;
@@ -582,7 +645,7 @@ interface BidSeed {
 const YANDEX_UTM = { utm_source: 'yandex', utm_medium: 'cpc', utm_campaign: 'trial' };
 const VK_UTM = { utm_source: 'vk', utm_medium: 'social', utm_campaign: 'first_month' };
 
-const BIDS: readonly BidSeed[] = [
+export const BIDS: readonly BidSeed[] = [
   {
     name: 'Ирина Петрова',
     phone: '+79122345671',
@@ -823,485 +886,3 @@ const BIDS: readonly BidSeed[] = [
     note: 'Акция уже закончилась, предложили актуальные условия — отказалась',
   },
 ];
-
-// ─── Pictures ───────────────────────────────────────────────────────────────────────────────────
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/**
- * Largest font size (up to `max`) at which `text` fits into `width`: DejaVu Sans Bold averages about
- * 0.7 em per Cyrillic letter.
- */
-function fitFont(text: string, width: number, max: number): number {
-  return Math.min(max, Math.floor(width / (text.length * 0.7)));
-}
-
-function background(width: number, height: number, [from, to]: Palette): string {
-  return `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
-    <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>
-    <linearGradient id="shade" x1="0" y1="0" x2="0" y2="1">
-    <stop offset="0.45" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.45"/></linearGradient></defs>
-    <rect width="${width}" height="${height}" fill="url(#bg)"/>`;
-}
-
-/** A few translucent circles and stripes, placed differently for every `seed`. */
-function shapes(width: number, height: number, seed: number): string {
-  const out: string[] = [];
-  for (let i = 0; i < 4; i += 1) {
-    const x = ((seed * 37 + i * 71) % 100) / 100;
-    const y = ((seed * 53 + i * 29) % 100) / 100;
-    const r = (0.12 + ((seed + i * 17) % 7) / 30) * Math.min(width, height);
-    out.push(`<circle cx="${Math.round(x * width)}" cy="${Math.round(y * height)}" r="${Math.round(r)}"
-      fill="#fff" fill-opacity="${(0.06 + i * 0.03).toFixed(2)}"/>`);
-  }
-  const angle = -20 + (seed % 5) * 10;
-  out.push(`<g transform="rotate(${angle} ${width / 2} ${height / 2})" fill="#fff" fill-opacity="0.07">
-    <rect x="${-width}" y="${height * 0.3}" width="${width * 3}" height="${height * 0.06}"/>
-    <rect x="${-width}" y="${height * 0.42}" width="${width * 3}" height="${height * 0.02}"/></g>`);
-  return out.join('');
-}
-
-function coverSvg(title: string, subtitle: string, palette: Palette, seed: number, size = COVER_SIZE): string {
-  const { width, height } = size;
-  const pad = Math.round(width * 0.06);
-  const titleSize = fitFont(title, width - 2 * pad, Math.round(height * 0.11));
-  const subtitleSize = fitFont(subtitle, width - 2 * pad, Math.round(height * 0.05));
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    ${background(width, height, palette)}${shapes(width, height, seed)}
-    <rect width="${width}" height="${height}" fill="url(#shade)"/>
-    <text x="${pad}" y="${height - pad - subtitleSize * 1.6}" font-family="DejaVu Sans, Liberation Sans, sans-serif"
-      font-weight="bold" font-size="${titleSize}" fill="#fff">${escapeXml(title)}</text>
-    <text x="${pad}" y="${height - pad}" font-family="DejaVu Sans, Liberation Sans, sans-serif"
-      font-size="${subtitleSize}" fill="#fff" fill-opacity="0.85">${escapeXml(subtitle)}</text>
-  </svg>`;
-}
-
-function portraitSvg(fullName: string, palette: Palette, seed: number): string {
-  const { width, height } = PORTRAIT_SIZE;
-  // "Имя Отчество Фамилия" → "Имя Фамилия".
-  const words = fullName.split(' ');
-  const label = `${words[0]} ${words.at(-1)}`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    ${background(width, height, palette)}${shapes(width, height, seed)}
-    <circle cx="400" cy="360" r="150" fill="#fff" fill-opacity="0.88"/>
-    <path d="M120 1000 C120 730 250 560 400 560 C550 560 680 730 680 1000 Z" fill="#fff" fill-opacity="0.88"/>
-    <rect y="840" width="${width}" height="160" fill="#000" fill-opacity="0.35"/>
-    <text x="400" y="940" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, sans-serif"
-      font-weight="bold" font-size="${fitFont(label, 700, 56)}" fill="#fff">${escapeXml(label)}</text>
-  </svg>`;
-}
-
-function logoSvg(name: string, palette: Palette): string {
-  const { width, height } = LOGO_SIZE;
-  const letter = name.replace(/^[^А-ЯЁA-Z]*/u, '').charAt(0) || '•';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <rect width="${width}" height="${height}" rx="24" fill="#fff"/>
-    <circle cx="80" cy="100" r="56" fill="${palette[0]}"/>
-    <circle cx="80" cy="100" r="40" fill="${palette[1]}"/>
-    <text x="80" y="116" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-weight="bold"
-      font-size="44" fill="#fff">${escapeXml(letter)}</text>
-    <text x="152" y="112" font-family="DejaVu Sans, sans-serif" font-weight="bold"
-      font-size="${fitFont(name, 236, 34)}" fill="${palette[1]}">${escapeXml(name)}</text>
-  </svg>`;
-}
-
-type Picture = { svg: string; format: 'jpeg' | 'png' };
-
-async function renderPicture({ svg, format }: Picture): Promise<PreparedImage> {
-  const image = sharp(Buffer.from(svg));
-  // WebP is avoided on purpose: encoding it costs ~150 ms per cover, JPEG ~20 ms (seed time matters).
-  const bytes = format === 'png' ? await image.png().toBuffer() : await image.jpeg({ quality: 90 }).toBuffer();
-  // Through the same intake as uploads, so seeded rows look exactly like uploaded ones.
-  return prepareImage(bytes);
-}
-
-const palette = (i: number): Palette => PALETTES[i % PALETTES.length]!;
-
-function demoPictures() {
-  return {
-    gyms: GYMS.map((gym, i) => ({
-      svg: coverSvg(gym.name, gym.address, palette(i + 5), i),
-      format: 'jpeg' as const,
-    })),
-    trends: TRENDS.map((trend, i) => ({
-      svg: coverSvg(trend.title, 'Направление тренировок', palette(i), i + 10),
-      format: 'jpeg' as const,
-    })),
-    trainings: TRAININGS.map((training, i) => ({
-      svg: coverSvg(training.title, `${training.duration} минут`, palette(i + 2), i + 20),
-      format: 'jpeg' as const,
-    })),
-    coaches: COACHES.map((coach, i) => ({
-      svg: portraitSvg(coach.full_name, palette(i + 1), i + 30),
-      format: 'jpeg' as const,
-    })),
-    promos: PROMOS.map((promo, i) => ({
-      svg: coverSvg(promo.title, 'Акция сети клубов', palette(i + 3), i + 40),
-      format: 'jpeg' as const,
-    })),
-    gallery: GALLERY.map((item, i) => ({
-      svg: coverSvg(
-        item.caption,
-        item.gym ? GYMS[item.gym - 1]!.name : 'Жизнь клуба',
-        palette(i + 4),
-        i + 50,
-        GALLERY_SIZE,
-      ),
-      format: 'jpeg' as const,
-    })),
-    partners: PARTNERS.map((partner, i) => ({ svg: logoSvg(partner.name, palette(i + 6)), format: 'png' as const })),
-  };
-}
-
-type PictureGroups = ReturnType<typeof demoPictures>;
-type PreparedGroups = { [K in keyof PictureGroups]: PreparedImage[] };
-
-async function renderAll(groups: PictureGroups): Promise<PreparedGroups> {
-  const entries = await Promise.all(
-    Object.entries(groups).map(async ([name, pictures]) => [name, await Promise.all(pictures.map(renderPicture))]),
-  );
-  return Object.fromEntries(entries) as PreparedGroups;
-}
-
-// ─── Dates ──────────────────────────────────────────────────────────────────────────────────────
-
-/** `YYYY-MM-DD` of `now` in `timeZone`. */
-function localDate(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** ISO weekday, 1 = Monday … 7 = Sunday. */
-function isoWeekday(date: string): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
-}
-
-/** A moment `daysAgo` days before `now`, at `hour` o'clock Yekaterinburg time (UTC+5, no DST). */
-function momentAgo(now: Date, daysAgo: number, hour: number): Date {
-  const date = addDays(localDate(now, TIME_ZONE), -daysAgo);
-  const moment = new Date(`${date}T${String(hour).padStart(2, '0')}:00:00+05:00`);
-  // A bid "today at 9" before 9 o'clock would be in the future: move it an hour back from now.
-  return moment > now ? new Date(now.getTime() - 60 * 60 * 1000) : moment;
-}
-
-const HOUR = 60 * 60 * 1000;
-
-// ─── Seeding ────────────────────────────────────────────────────────────────────────────────────
-
-export interface SeedOptions {
-  /** "Today" for promo dates, schedule changes and bid times; defaults to the current time. */
-  now?: Date;
-}
-
-/**
- * Fills an empty database with the demo content. Does nothing (and returns false) when there is
- * already a gym. Pictures are rendered and written to storage first; the rows go in one transaction,
- * under an advisory lock so that two instances starting at once seed only once.
- */
-export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOptions = {}): Promise<boolean> {
-  if (await hasGyms(db)) return false;
-  const now = options.now ?? new Date();
-  const pictures = await renderAll(demoPictures());
-
-  return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext('seed-demo'))`.execute(trx);
-    if (await hasGyms(trx)) return false;
-
-    const save = (image: PreparedImage) => saveImage(trx, storage, image, { keyPrefix: SEED_KEY_PREFIX });
-    const saveAll = async (images: PreparedImage[]) => {
-      const ids: number[] = [];
-      for (const image of images) ids.push((await save(image)).id);
-      return ids;
-    };
-
-    // Gyms keep ids 1..3 (SPEC §2: "one with id 1"); the sequence then continues after them.
-    const gymCovers = await saveAll(pictures.gyms);
-    await trx
-      .insertInto('gyms')
-      .values(
-        GYMS.map((gym, i) => ({
-          ...gym,
-          time_zone: TIME_ZONE,
-          cover_image_id: gymCovers[i]!,
-          sort_order: i + 1,
-        })),
-      )
-      .execute();
-    await sql`SELECT setval(pg_get_serial_sequence('gyms', 'id'), (SELECT max(id) FROM gyms))`.execute(trx);
-
-    const trendCovers = await saveAll(pictures.trends);
-    const trendRows = await trx
-      .insertInto('trends')
-      .values(
-        TRENDS.map((trend, i) => ({
-          title: trend.title,
-          summary: trend.summary,
-          description: trend.description,
-          cover_image_id: trendCovers[i]!,
-          sort_order: i + 1,
-        })),
-      )
-      .returning('id')
-      .execute();
-    const trendId = new Map(TRENDS.map((trend, i) => [trend.key, trendRows[i]!.id]));
-
-    const trainingCovers = await saveAll(pictures.trainings);
-    const trainingRows = await trx
-      .insertInto('trainings')
-      .values(
-        TRAININGS.map((training, i) => ({
-          trend_id: trendId.get(training.trend)!,
-          title: training.title,
-          description: training.description,
-          level: training.level,
-          duration_min: training.duration,
-          cover_image_id: trainingCovers[i]!,
-          sort_order: i + 1,
-        })),
-      )
-      .returning('id')
-      .execute();
-    const trainingIds = trainingRows.map((row) => row.id);
-
-    const coachPhotos = await saveAll(pictures.coaches);
-    const coachRows = await trx
-      .insertInto('coaches')
-      .values(
-        COACHES.map((coach, i) => ({
-          full_name: coach.full_name,
-          photo_image_id: coachPhotos[i]!,
-          position: coach.position,
-          summary: coach.summary,
-          bio: coach.bio,
-          experience_since: coach.experience_since,
-          achievements: JSON.stringify(coach.achievements),
-          sort_order: i + 1,
-        })),
-      )
-      .returning('id')
-      .execute();
-    const coachIds = coachRows.map((row) => row.id);
-    await trx
-      .insertInto('coach_trends')
-      .values(
-        COACHES.flatMap((coach, i) =>
-          coach.trends.map((trend) => ({ coach_id: coachIds[i]!, trend_id: trendId.get(trend)! })),
-        ),
-      )
-      .execute();
-    await trx
-      .insertInto('coach_gyms')
-      .values(COACHES.flatMap((coach, i) => coach.gyms.map((gym) => ({ coach_id: coachIds[i]!, gym_id: gym }))))
-      .execute();
-
-    // A full week for every club; trainings rotate (5 is coprime with 12, so all twelve appear) and
-    // each slot goes to a coach of that club who teaches the training's trend.
-    const slots = GYMS.flatMap((gym, gymIndex) => {
-      let k = gymIndex * 3;
-      return [1, 2, 3, 4, 5, 6, 7].flatMap((weekday) =>
-        (weekday <= 5 ? WEEKDAY_TIMES : WEEKEND_TIMES).map((time) => {
-          const trainingIndex = (k * 5) % TRAININGS.length;
-          const training = TRAININGS[trainingIndex]!;
-          const trend = TRENDS.find((t) => t.key === training.trend)!;
-          const candidates = COACHES.flatMap((coach, i) =>
-            coach.gyms.includes(gym.id) && coach.trends.includes(training.trend) ? [coachIds[i]!] : [],
-          );
-          k += 1;
-          return {
-            gym_id: gym.id,
-            training_id: trainingIds[trainingIndex]!,
-            coach_id: candidates.length > 0 ? candidates[k % candidates.length]! : null,
-            weekday,
-            start_time: `${time}:00`,
-            duration_min: training.duration,
-            room: trend.room,
-            capacity: trend.capacity,
-          };
-        }),
-      );
-    });
-    const slotRows = await trx
-      .insertInto('schedule_slots')
-      .values(slots)
-      .returning(['id', 'gym_id', 'weekday', 'start_time', 'coach_id', 'training_id'])
-      .execute();
-
-    // This week in the first club: tomorrow's last session is cancelled and the one before it gets
-    // another coach (on a Sunday, both happen today so they stay inside the current week).
-    const today = localDate(now, TIME_ZONE);
-    const changeDate = isoWeekday(today) < 7 ? addDays(today, 1) : today;
-    const daySlots = slotRows
-      .filter((slot) => slot.gym_id === 1 && slot.weekday === isoWeekday(changeDate))
-      .sort((a, b) => a.start_time.localeCompare(b.start_time));
-    const cancelled = daySlots.at(-1)!;
-    const changed = daySlots.at(-2)!;
-    const changedTrend = TRAININGS[trainingIds.indexOf(changed.training_id)]!.trend;
-    const substitutes = COACHES.map((coach, i) => ({ coach, i })).filter(
-      ({ coach, i }) => coach.gyms.includes(1) && coachIds[i] !== changed.coach_id,
-    );
-    // Prefer a coach of the same trend; any other coach of the club will do otherwise.
-    const substituteIndex = (substitutes.find(({ coach }) => coach.trends.includes(changedTrend)) ?? substitutes[0]!).i;
-    await trx
-      .insertInto('schedule_changes')
-      .values([
-        {
-          slot_id: cancelled.id,
-          date: changeDate,
-          kind: 'cancelled',
-          note: 'Занятие отменено: тренер на соревнованиях. Приносим извинения!',
-        },
-        {
-          slot_id: changed.id,
-          date: changeDate,
-          kind: 'changed',
-          coach_id: coachIds[substituteIndex]!,
-          note: `Замена тренера: занятие проведёт ${COACHES[substituteIndex]!.full_name}`,
-        },
-      ])
-      .execute();
-
-    const cardRows = await trx
-      .insertInto('cards')
-      .values(
-        CARDS.map((card, i) => ({
-          title: card.title,
-          description: card.description,
-          price: card.price,
-          validity_months: card.validity_months,
-          validity_visits: card.validity_visits,
-          features: JSON.stringify(card.features),
-          highlighted: card.highlighted,
-          sort_order: i + 1,
-        })),
-      )
-      .returning('id')
-      .execute();
-    const cardId = new Map(CARDS.map((card, i) => [card.key, cardRows[i]!.id]));
-    await trx
-      .insertInto('card_gyms')
-      .values(CARDS.flatMap((card) => card.gyms.map((gym) => ({ card_id: cardId.get(card.key)!, gym_id: gym }))))
-      .execute();
-
-    const promoImages = await saveAll(pictures.promos);
-    const promoRows = await trx
-      .insertInto('promos')
-      .values(
-        PROMOS.map((promo, i) => ({
-          title: promo.title,
-          text: promo.text,
-          image_id: promoImages[i]!,
-          starts_on: addDays(today, promo.starts),
-          ends_on: addDays(today, promo.ends),
-          card_id: promo.card ? cardId.get(promo.card)! : null,
-          sort_order: i + 1,
-        })),
-      )
-      .returning('id')
-      .execute();
-    await trx
-      .insertInto('promo_gyms')
-      .values(PROMOS.flatMap((promo, i) => promo.gyms.map((gym) => ({ promo_id: promoRows[i]!.id, gym_id: gym }))))
-      .execute();
-
-    const galleryImages = await saveAll(pictures.gallery);
-    await trx
-      .insertInto('gallery_images')
-      .values(
-        GALLERY.map((item, i) => ({
-          image_id: galleryImages[i]!,
-          alt: item.alt,
-          caption: item.caption,
-          gym_id: item.gym,
-          sort_order: i + 1,
-        })),
-      )
-      .execute();
-
-    const partnerLogos = await saveAll(pictures.partners);
-    await trx
-      .insertInto('partners')
-      .values(PARTNERS.map((partner, i) => ({ ...partner, logo_image_id: partnerLogos[i]!, sort_order: i + 1 })))
-      .execute();
-
-    const subjectOf = (subject: BidSubject): { subject_id: number | null; subject_title: string } => {
-      switch (subject.kind) {
-        case 'trial':
-          return { subject_id: null, subject_title: 'Пробная тренировка' };
-        case 'other':
-          return { subject_id: null, subject_title: 'Вопрос' };
-        case 'card':
-          return {
-            subject_id: cardId.get(subject.card)!,
-            subject_title: CARDS.find((c) => c.key === subject.card)!.title,
-          };
-        case 'coach':
-          return { subject_id: coachIds[subject.coach]!, subject_title: COACHES[subject.coach]!.full_name };
-        case 'training':
-          return { subject_id: trainingIds[subject.training]!, subject_title: TRAININGS[subject.training]!.title };
-        case 'promo':
-          return { subject_id: promoRows[subject.promo]!.id, subject_title: PROMOS[subject.promo]!.title };
-      }
-    };
-
-    // Each bid with its status history: new → in_progress after a couple of hours, then → done or
-    // rejected the next day.
-    for (const bid of BIDS) {
-      const createdAt = momentAgo(now, bid.daysAgo, bid.hour);
-      const history: { from: BidStatus; to: BidStatus; at: Date }[] = [];
-      if (bid.status !== 'new')
-        history.push({ from: 'new', to: 'in_progress', at: new Date(createdAt.getTime() + 2 * HOUR) });
-      if (bid.status === 'done' || bid.status === 'rejected')
-        history.push({ from: 'in_progress', to: bid.status, at: new Date(createdAt.getTime() + 26 * HOUR) });
-      const last = history.at(-1);
-      const kind: BidKind = bid.subject.kind;
-      const { id } = await trx
-        .insertInto('bids')
-        .values({
-          name: bid.name,
-          phone: bid.phone,
-          comment: bid.comment,
-          gym_id: bid.gym,
-          kind,
-          ...subjectOf(bid.subject),
-          consent_at: createdAt,
-          consent_version: CONSENT_VERSION,
-          source_page: bid.source,
-          utm: JSON.stringify(bid.utm ?? {}),
-          status: bid.status,
-          staff_note: bid.note ?? null,
-          status_changed_at: last?.at ?? null,
-          created_at: createdAt,
-          updated_at: last?.at ?? createdAt,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (history.length > 0) {
-        await trx
-          .insertInto('bid_events')
-          .values(
-            history.map((event, i) => ({
-              bid_id: id,
-              from_status: event.from,
-              to_status: event.to,
-              note: i === history.length - 1 ? (bid.note ?? '') : 'Взята в работу',
-              created_at: event.at,
-            })),
-          )
-          .execute();
-      }
-    }
-    return true;
-  });
-}
-
-async function hasGyms(db: Kysely<DB>): Promise<boolean> {
-  const row = await db.selectFrom('gyms').select('id').limit(1).executeTakeFirst();
-  return row !== undefined;
-}

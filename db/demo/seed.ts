@@ -1,0 +1,451 @@
+/**
+ * Fills an empty database with the demo content of db/demo/content.ts and the pictures of db/demo/pictures.ts.
+ * Dates are computed from "today", so the current promo is always current and the schedule changes always fall in
+ * this week. Staff accounts are not seeded (see ADMIN_EMAIL and the staff CLI).
+ *
+ * The production server loads this module only when it is about to seed (a dynamic import), so the demo content
+ * and the drawing code stay out of its import graph.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { Storage } from '#app/infra/storage.server.ts';
+import { type PreparedImage, saveImage } from '#app/services/image-intake.server.ts';
+import {
+  BIDS,
+  type BidSubject,
+  CARDS,
+  COACHES,
+  CONSENT_VERSION,
+  GALLERY,
+  GYMS,
+  PARTNERS,
+  PROMOS,
+  TIME_ZONE,
+  TRAININGS,
+  TRENDS,
+  WEEKDAY_TIMES,
+  WEEKEND_TIMES,
+} from '#db/demo/content.ts';
+import {
+  COVER_SIZE,
+  GALLERY_SIZE,
+  type Hair,
+  type Picture,
+  portraitBackdrop,
+  renderPicture,
+} from '#db/demo/pictures.ts';
+import type { BidKind, BidStatus, DB } from '#db/schema.ts';
+
+/** Storage key prefix of every seeded picture. */
+export const SEED_KEY_PREFIX = 'seed';
+
+const FEMALE_HAIR: readonly Hair[] = ['bun', 'long', 'ponytail'];
+const MALE_HAIR: readonly Hair[] = ['short', 'crop'];
+/** Club T-shirts: the brand's orange, charcoal and a deep blue. */
+const SHIRTS = ['#c2410c', '#343a40', '#1c3d6e', '#5c2d91'];
+
+/** What to draw for every seeded record, group by group (the order of each content list). */
+export function demoPictures() {
+  const trendScene = new Map(TRENDS.map((trend) => [trend.key, trend.picture]));
+  return {
+    gyms: GYMS.map(
+      (_, i): Picture => ({ kind: 'scene', scene: 'gym-floor', size: COVER_SIZE, seed: 101 + i, variant: i }),
+    ),
+    trends: TRENDS.map(
+      (trend, i): Picture => ({ kind: 'scene', scene: trend.picture, size: COVER_SIZE, seed: 201 + i, variant: 0 }),
+    ),
+    // The two trainings of a trend get the trend's scene in two different versions.
+    trainings: TRAININGS.map(
+      (training, i): Picture => ({
+        kind: 'scene',
+        scene: trendScene.get(training.trend)!,
+        size: COVER_SIZE,
+        seed: 301 + i,
+        variant: TRAININGS.slice(0, i).filter((other) => other.trend === training.trend).length,
+      }),
+    ),
+    coaches: COACHES.map((coach, i): Picture => {
+      // A Russian patronymic tells a woman (…вна) from a man (…вич): the silhouette's hair and build follow.
+      const female = coach.full_name.split(' ')[1]?.endsWith('вна') ?? false;
+      const hair = female ? FEMALE_HAIR[i % FEMALE_HAIR.length]! : MALE_HAIR[i % MALE_HAIR.length]!;
+      return {
+        kind: 'portrait',
+        seed: 401 + i,
+        options: {
+          hair,
+          backdrop: portraitBackdrop(trendScene.get(coach.trends[0]!)!),
+          shirt: SHIRTS[i % SHIRTS.length]!,
+          rim: i % 2 ? '#ffe8cc' : '#d0ebff',
+          lightFrom: i % 2 ? 'left' : 'right',
+          tilt: ((i * 7) % 9) - 4,
+          build: female ? 0.1 : 0.6 + (i % 3) * 0.2,
+        },
+      };
+    }),
+    promos: PROMOS.map(
+      (promo, i): Picture => ({ kind: 'scene', scene: promo.picture, size: COVER_SIZE, seed: 501 + i, variant: i + 1 }),
+    ),
+    gallery: GALLERY.map(
+      (item, i): Picture => ({ kind: 'scene', scene: item.picture, size: GALLERY_SIZE, seed: 601 + i, variant: i }),
+    ),
+    partners: PARTNERS.map((partner): Picture => ({ kind: 'logo', mark: partner.mark, color: partner.color })),
+  };
+}
+
+type PictureGroups = ReturnType<typeof demoPictures>;
+type PreparedGroups = { [K in keyof PictureGroups]: PreparedImage[] };
+
+async function renderAll(groups: PictureGroups): Promise<PreparedGroups> {
+  const entries = await Promise.all(
+    Object.entries(groups).map(async ([name, pictures]) => [name, await Promise.all(pictures.map(renderPicture))]),
+  );
+  return Object.fromEntries(entries) as PreparedGroups;
+}
+
+// ─── Dates ──────────────────────────────────────────────────────────────────────────────────────
+
+/** `YYYY-MM-DD` of `now` in `timeZone`. */
+function localDate(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** ISO weekday, 1 = Monday … 7 = Sunday. */
+function isoWeekday(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
+}
+
+/** A moment `daysAgo` days before `now`, at `hour` o'clock Yekaterinburg time (UTC+5, no DST). */
+function momentAgo(now: Date, daysAgo: number, hour: number): Date {
+  const date = addDays(localDate(now, TIME_ZONE), -daysAgo);
+  const moment = new Date(`${date}T${String(hour).padStart(2, '0')}:00:00+05:00`);
+  // A bid "today at 9" before 9 o'clock would be in the future: move it an hour back from now.
+  return moment > now ? new Date(now.getTime() - 60 * 60 * 1000) : moment;
+}
+
+const HOUR = 60 * 60 * 1000;
+
+// ─── Seeding ────────────────────────────────────────────────────────────────────────────────────
+
+export interface SeedOptions {
+  /** "Today" for promo dates, schedule changes and bid times; defaults to the current time. */
+  now?: Date;
+}
+
+/**
+ * Fills an empty database with the demo content. Does nothing (and returns false) when there is
+ * already a gym. Pictures are rendered and written to storage first; the rows go in one transaction,
+ * under an advisory lock so that two instances starting at once seed only once.
+ */
+export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOptions = {}): Promise<boolean> {
+  if (await hasGyms(db)) return false;
+  const now = options.now ?? new Date();
+  const pictures = await renderAll(demoPictures());
+
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('seed-demo'))`.execute(trx);
+    if (await hasGyms(trx)) return false;
+
+    const save = (image: PreparedImage) => saveImage(trx, storage, image, { keyPrefix: SEED_KEY_PREFIX });
+    const saveAll = async (images: PreparedImage[]) => {
+      const ids: number[] = [];
+      for (const image of images) ids.push((await save(image)).id);
+      return ids;
+    };
+
+    // Gyms keep ids 1..3 (SPEC §2: "one with id 1"); the sequence then continues after them.
+    const gymCovers = await saveAll(pictures.gyms);
+    await trx
+      .insertInto('gyms')
+      .values(
+        GYMS.map((gym, i) => ({
+          ...gym,
+          time_zone: TIME_ZONE,
+          cover_image_id: gymCovers[i]!,
+          sort_order: i + 1,
+        })),
+      )
+      .execute();
+    await sql`SELECT setval(pg_get_serial_sequence('gyms', 'id'), (SELECT max(id) FROM gyms))`.execute(trx);
+
+    const trendCovers = await saveAll(pictures.trends);
+    const trendRows = await trx
+      .insertInto('trends')
+      .values(
+        TRENDS.map((trend, i) => ({
+          title: trend.title,
+          summary: trend.summary,
+          description: trend.description,
+          cover_image_id: trendCovers[i]!,
+          sort_order: i + 1,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const trendId = new Map(TRENDS.map((trend, i) => [trend.key, trendRows[i]!.id]));
+
+    const trainingCovers = await saveAll(pictures.trainings);
+    const trainingRows = await trx
+      .insertInto('trainings')
+      .values(
+        TRAININGS.map((training, i) => ({
+          trend_id: trendId.get(training.trend)!,
+          title: training.title,
+          description: training.description,
+          level: training.level,
+          duration_min: training.duration,
+          cover_image_id: trainingCovers[i]!,
+          sort_order: i + 1,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const trainingIds = trainingRows.map((row) => row.id);
+
+    const coachPhotos = await saveAll(pictures.coaches);
+    const coachRows = await trx
+      .insertInto('coaches')
+      .values(
+        COACHES.map((coach, i) => ({
+          full_name: coach.full_name,
+          photo_image_id: coachPhotos[i]!,
+          position: coach.position,
+          summary: coach.summary,
+          bio: coach.bio,
+          experience_since: coach.experience_since,
+          achievements: JSON.stringify(coach.achievements),
+          sort_order: i + 1,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const coachIds = coachRows.map((row) => row.id);
+    await trx
+      .insertInto('coach_trends')
+      .values(
+        COACHES.flatMap((coach, i) =>
+          coach.trends.map((trend) => ({ coach_id: coachIds[i]!, trend_id: trendId.get(trend)! })),
+        ),
+      )
+      .execute();
+    await trx
+      .insertInto('coach_gyms')
+      .values(COACHES.flatMap((coach, i) => coach.gyms.map((gym) => ({ coach_id: coachIds[i]!, gym_id: gym }))))
+      .execute();
+
+    // A full week for every club; trainings rotate (5 is coprime with 12, so all twelve appear) and
+    // each slot goes to a coach of that club who teaches the training's trend.
+    const slots = GYMS.flatMap((gym, gymIndex) => {
+      let k = gymIndex * 3;
+      return [1, 2, 3, 4, 5, 6, 7].flatMap((weekday) =>
+        (weekday <= 5 ? WEEKDAY_TIMES : WEEKEND_TIMES).map((time) => {
+          const trainingIndex = (k * 5) % TRAININGS.length;
+          const training = TRAININGS[trainingIndex]!;
+          const trend = TRENDS.find((t) => t.key === training.trend)!;
+          const candidates = COACHES.flatMap((coach, i) =>
+            coach.gyms.includes(gym.id) && coach.trends.includes(training.trend) ? [coachIds[i]!] : [],
+          );
+          k += 1;
+          return {
+            gym_id: gym.id,
+            training_id: trainingIds[trainingIndex]!,
+            coach_id: candidates.length > 0 ? candidates[k % candidates.length]! : null,
+            weekday,
+            start_time: `${time}:00`,
+            duration_min: training.duration,
+            room: trend.room,
+            capacity: trend.capacity,
+          };
+        }),
+      );
+    });
+    const slotRows = await trx
+      .insertInto('schedule_slots')
+      .values(slots)
+      .returning(['id', 'gym_id', 'weekday', 'start_time', 'coach_id', 'training_id'])
+      .execute();
+
+    // This week in the first club: tomorrow's last session is cancelled and the one before it gets
+    // another coach (on a Sunday, both happen today so they stay inside the current week).
+    const today = localDate(now, TIME_ZONE);
+    const changeDate = isoWeekday(today) < 7 ? addDays(today, 1) : today;
+    const daySlots = slotRows
+      .filter((slot) => slot.gym_id === 1 && slot.weekday === isoWeekday(changeDate))
+      .sort((a, b) => a.start_time.localeCompare(b.start_time));
+    const cancelled = daySlots.at(-1)!;
+    const changed = daySlots.at(-2)!;
+    const changedTrend = TRAININGS[trainingIds.indexOf(changed.training_id)]!.trend;
+    const substitutes = COACHES.map((coach, i) => ({ coach, i })).filter(
+      ({ coach, i }) => coach.gyms.includes(1) && coachIds[i] !== changed.coach_id,
+    );
+    // Prefer a coach of the same trend; any other coach of the club will do otherwise.
+    const substituteIndex = (substitutes.find(({ coach }) => coach.trends.includes(changedTrend)) ?? substitutes[0]!).i;
+    await trx
+      .insertInto('schedule_changes')
+      .values([
+        {
+          slot_id: cancelled.id,
+          date: changeDate,
+          kind: 'cancelled',
+          note: 'Занятие отменено: тренер на соревнованиях. Приносим извинения!',
+        },
+        {
+          slot_id: changed.id,
+          date: changeDate,
+          kind: 'changed',
+          coach_id: coachIds[substituteIndex]!,
+          note: `Замена тренера: занятие проведёт ${COACHES[substituteIndex]!.full_name}`,
+        },
+      ])
+      .execute();
+
+    const cardRows = await trx
+      .insertInto('cards')
+      .values(
+        CARDS.map((card, i) => ({
+          title: card.title,
+          description: card.description,
+          price: card.price,
+          validity_months: card.validity_months,
+          validity_visits: card.validity_visits,
+          features: JSON.stringify(card.features),
+          highlighted: card.highlighted,
+          sort_order: i + 1,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const cardId = new Map(CARDS.map((card, i) => [card.key, cardRows[i]!.id]));
+    await trx
+      .insertInto('card_gyms')
+      .values(CARDS.flatMap((card) => card.gyms.map((gym) => ({ card_id: cardId.get(card.key)!, gym_id: gym }))))
+      .execute();
+
+    const promoImages = await saveAll(pictures.promos);
+    const promoRows = await trx
+      .insertInto('promos')
+      .values(
+        PROMOS.map((promo, i) => ({
+          title: promo.title,
+          text: promo.text,
+          image_id: promoImages[i]!,
+          starts_on: addDays(today, promo.starts),
+          ends_on: addDays(today, promo.ends),
+          card_id: promo.card ? cardId.get(promo.card)! : null,
+          sort_order: i + 1,
+        })),
+      )
+      .returning('id')
+      .execute();
+    await trx
+      .insertInto('promo_gyms')
+      .values(PROMOS.flatMap((promo, i) => promo.gyms.map((gym) => ({ promo_id: promoRows[i]!.id, gym_id: gym }))))
+      .execute();
+
+    const galleryImages = await saveAll(pictures.gallery);
+    await trx
+      .insertInto('gallery_images')
+      .values(
+        GALLERY.map((item, i) => ({
+          image_id: galleryImages[i]!,
+          alt: item.alt,
+          caption: item.caption,
+          gym_id: item.gym,
+          sort_order: i + 1,
+        })),
+      )
+      .execute();
+
+    const partnerLogos = await saveAll(pictures.partners);
+    await trx
+      .insertInto('partners')
+      .values(
+        PARTNERS.map((partner, i) => ({
+          name: partner.name,
+          url: partner.url,
+          description: partner.description,
+          logo_image_id: partnerLogos[i]!,
+          sort_order: i + 1,
+        })),
+      )
+      .execute();
+
+    const subjectOf = (subject: BidSubject): { subject_id: number | null; subject_title: string } => {
+      switch (subject.kind) {
+        case 'trial':
+          return { subject_id: null, subject_title: 'Пробная тренировка' };
+        case 'other':
+          return { subject_id: null, subject_title: 'Вопрос' };
+        case 'card':
+          return {
+            subject_id: cardId.get(subject.card)!,
+            subject_title: CARDS.find((c) => c.key === subject.card)!.title,
+          };
+        case 'coach':
+          return { subject_id: coachIds[subject.coach]!, subject_title: COACHES[subject.coach]!.full_name };
+        case 'training':
+          return { subject_id: trainingIds[subject.training]!, subject_title: TRAININGS[subject.training]!.title };
+        case 'promo':
+          return { subject_id: promoRows[subject.promo]!.id, subject_title: PROMOS[subject.promo]!.title };
+      }
+    };
+
+    // Each bid with its status history: new → in_progress after a couple of hours, then → done or
+    // rejected the next day.
+    for (const bid of BIDS) {
+      const createdAt = momentAgo(now, bid.daysAgo, bid.hour);
+      const history: { from: BidStatus; to: BidStatus; at: Date }[] = [];
+      if (bid.status !== 'new')
+        history.push({ from: 'new', to: 'in_progress', at: new Date(createdAt.getTime() + 2 * HOUR) });
+      if (bid.status === 'done' || bid.status === 'rejected')
+        history.push({ from: 'in_progress', to: bid.status, at: new Date(createdAt.getTime() + 26 * HOUR) });
+      const last = history.at(-1);
+      const kind: BidKind = bid.subject.kind;
+      const { id } = await trx
+        .insertInto('bids')
+        .values({
+          name: bid.name,
+          phone: bid.phone,
+          comment: bid.comment,
+          gym_id: bid.gym,
+          kind,
+          ...subjectOf(bid.subject),
+          consent_at: createdAt,
+          consent_version: CONSENT_VERSION,
+          source_page: bid.source,
+          utm: JSON.stringify(bid.utm ?? {}),
+          status: bid.status,
+          staff_note: bid.note ?? null,
+          status_changed_at: last?.at ?? null,
+          created_at: createdAt,
+          updated_at: last?.at ?? createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (history.length > 0) {
+        await trx
+          .insertInto('bid_events')
+          .values(
+            history.map((event, i) => ({
+              bid_id: id,
+              from_status: event.from,
+              to_status: event.to,
+              note: i === history.length - 1 ? (bid.note ?? '') : 'Взята в работу',
+              created_at: event.at,
+            })),
+          )
+          .execute();
+      }
+    }
+    return true;
+  });
+}
+
+async function hasGyms(db: Kysely<DB>): Promise<boolean> {
+  const row = await db.selectFrom('gyms').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
