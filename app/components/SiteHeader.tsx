@@ -1,4 +1,4 @@
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link, useLocation, useRouteLoaderData } from 'react-router';
 import { GymSelector } from '#app/components/GymSelector.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { SiteNavLink } from '#app/components/SiteLink.tsx';
@@ -19,6 +19,16 @@ export function SiteHeader() {
   const root = useRouteLoaderData<RootLoaderData>('root');
   const { activeId } = useGymState();
   const activeGym = root?.gyms.find((gym) => gym.id === activeId);
+  const { pathname } = useLocation();
+  const navList = (
+    <ul>
+      {NAV_ITEMS.map((item) => (
+        <li key={item.to}>
+          <SiteNavLink to={item.to}>{item.label}</SiteNavLink>
+        </li>
+      ))}
+    </ul>
+  );
   return (
     <header className="site-header">
       <div className="site-header__inner container">
@@ -26,24 +36,33 @@ export function SiteHeader() {
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span>{SITE_NAME}</span>
         </Link>
+        {/* Wide screens: the sections in one line. Phones get the same links in the menu below; only one of the
+            two is displayed (and so exposed to assistive technology) at any width. */}
         <nav aria-label="Основная навигация" className="site-nav">
-          <ul>
-            {NAV_ITEMS.map((item) => (
-              <li key={item.to}>
-                <SiteNavLink to={item.to}>{item.label}</SiteNavLink>
-              </li>
-            ))}
-          </ul>
+          {navList}
         </nav>
         <div className="site-header__gym">
           <GymSelector />
-          {activeGym?.phone ? (
-            <a className="site-header__phone" href={`tel:${activeGym.phone.replace(/[^\d+]/g, '')}`}>
-              <Icon name="phone" size={16} />
-              {activeGym.phone}
-            </a>
-          ) : null}
         </div>
+        {activeGym?.phone ? (
+          <a className="site-header__phone" href={`tel:${activeGym.phone.replace(/[^\d+]/g, '')}`}>
+            <Icon name="phone" size={18} />
+            <span className="site-header__phone-number">
+              <span className="visually-hidden">Позвонить: </span>
+              {activeGym.phone}
+            </span>
+          </a>
+        ) : null}
+        {/* A <details> menu opens without JavaScript; a new page (keyed by path) starts with it closed. */}
+        <details className="site-menu" key={pathname}>
+          <summary className="site-menu__toggle">
+            <Icon name="menu" size={20} />
+            Меню
+          </summary>
+          <nav aria-label="Основная навигация" className="site-menu__nav">
+            {navList}
+          </nav>
+        </details>
       </div>
     </header>
   );

@@ -1432,24 +1432,15 @@ function portraitSvg(options: PortraitOptions, seed: number): string {
   const spread = 40 * options.build;
   const hair = HAIR_PATHS[options.hair];
   const skin =
-    '<ellipse cx="400" cy="455" rx="105" ry="132"/><path d="M352 540 L352 640 C346 658 338 668 330 672 L470 672 C462 668 454 658 448 640 L448 540 Z"/>';
+    '<ellipse cx="400" cy="455" rx="105" ry="132"/><path d="M352 540 L352 640 C346 658 338 668 330 672 L330 706 L470 706 L470 672 C462 668 454 658 448 640 L448 540 Z"/>';
   const head = `<g transform="rotate(${options.tilt} 400 640)">${hair.back ? `<path d="${hair.back}"/>` : ''}${skin}<path d="${hair.front}"/></g>`;
   const torso = `M${60 - spread} 1000 C${64 - spread} 880 ${96 - spread} 770 ${190 - spread / 2} 726 C250 698 300 686 330 672 C360 700 440 700 470 672 C500 686 550 698 ${610 + spread / 2} 726 C${704 + spread} 770 ${736 + spread} 880 ${740 + spread} 1000 Z`;
   const outline = `${head}<path d="${torso}"/>`;
-  const shade = (id: string, light: string, dark: string) =>
-    linear(
-      id,
-      options.lightFrom === 'left'
-        ? [
-            [0, light],
-            [1, dark],
-          ]
-        : [
-            [0, dark],
-            [1, light],
-          ],
-      false,
-    );
+  // In picture coordinates, so head, neck, hair and shirt share one light instead of one each.
+  const shade = (id: string, light: string, dark: string) => {
+    const [from, to] = options.lightFrom === 'left' ? [light, dark] : [dark, light];
+    return `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="150" y1="0" x2="650" y2="0"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>`;
+  };
   const defs = [
     linear('backdrop', [
       [0, options.backdrop[0]],
