@@ -37,3 +37,17 @@ export function plural(count: number, forms: readonly [string, string, string]):
   const rule = pluralRules.select(count);
   return rule === 'one' ? forms[0] : rule === 'few' ? forms[1] : forms[2];
 }
+
+/** Russian patronymics: Олегович, Ильич, Сергеевна, Ильинична, Саввична. */
+const PATRONYMIC = /(?:вич|ьич|вна|чна)$/u;
+
+/**
+ * A person's name without the patronymic, for tight spaces such as a schedule column: «Максим Олегович Лебедев» →
+ * «Максим Лебедев», «Лебедев Максим Олегович» → «Лебедев Максим». Names without a patronymic stay as they are.
+ */
+export function nameWithoutPatronymic(fullName: string): string {
+  const words = fullName.trim().split(/\s+/);
+  if (words.length < 3) return fullName.trim();
+  const kept = words.filter((word, index) => index === 0 || !PATRONYMIC.test(word.toLowerCase()));
+  return kept.length >= 2 ? kept.join(' ') : fullName.trim();
+}

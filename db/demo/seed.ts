@@ -291,14 +291,14 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
           slot_id: cancelled.id,
           date: changeDate,
           kind: 'cancelled',
-          note: 'Занятие отменено: тренер на соревнованиях. Приносим извинения!',
+          note: 'Тренер на соревнованиях. Приносим извинения!',
         },
         {
           slot_id: changed.id,
           date: changeDate,
           kind: 'changed',
           coach_id: coachIds[substituteIndex]!,
-          note: `Замена тренера: занятие проведёт ${COACHES[substituteIndex]!.full_name}`,
+          note: 'Программа занятия остаётся прежней.',
         },
       ])
       .execute();

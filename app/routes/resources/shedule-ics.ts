@@ -44,7 +44,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         60_000;
       const description = [
         session.coach ? `Тренер: ${session.coach.fullName}` : null,
-        session.originalCoach ? `Замена: вместо ${session.originalCoach.fullName}` : null,
+        session.originalCoach ? `Замена тренера. По расписанию: ${session.originalCoach.fullName}` : null,
         `Направление: ${session.trend.title}`,
         session.note || null,
       ]

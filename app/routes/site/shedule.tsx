@@ -2,7 +2,7 @@ import { Form, Link, redirect, useRouteLoaderData } from 'react-router';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { SiteLink } from '#app/components/SiteLink.tsx';
-import { dateTimeFormat } from '#app/lib/format.ts';
+import { dateTimeFormat, nameWithoutPatronymic } from '#app/lib/format.ts';
 import {
   isoWeekday,
   isoWeekOf,
@@ -226,7 +226,11 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
               aria-labelledby={`day-${date}`}
             >
               <Heading level={2} id={`day-${date}`} className="schedule__day-title">
-                {WEEKDAY_NAMES[weekday - 1]}, {dayLabels[date]?.long}
+                <span className="schedule__weekday">{WEEKDAY_NAMES[weekday - 1]}</span>
+                <span className="schedule__date">
+                  <span className="schedule__comma">, </span>
+                  {dayLabels[date]?.long}
+                </span>
                 {date === today ? <span className="badge">Сегодня</span> : null}
               </Heading>
               {items.length ? (
@@ -244,11 +248,13 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
       </div>
 
       <p className="schedule__feed">
-        <Icon name="calendar" size={18} />{' '}
-        <a href={icsHref} download="raspisanie.ics">
-          Добавить расписание в календарь телефона
-        </a>{' '}
-        <span className="muted">(формат iCalendar, обновляется автоматически)</span>
+        <Icon name="calendar" size={18} />
+        <span>
+          <a href={icsHref} download="raspisanie.ics">
+            Добавить расписание в календарь телефона
+          </a>{' '}
+          <span className="muted">(формат iCalendar, обновляется автоматически)</span>
+        </span>
       </p>
       {root?.gyms && root.gyms.length > 1 ? (
         <p className="muted">Расписание других клубов — выберите клуб в шапке сайта.</p>
@@ -257,33 +263,58 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** What changed on the day, in one short badge; the details follow once, next to the field that changed. */
+function changeBadge(session: Session): string | null {
+  if (session.status !== 'changed') return null;
+  if (session.originalCoach && session.originalStart) return 'Изменение';
+  if (session.originalCoach) return 'Замена тренера';
+  if (session.originalStart) return 'Перенос';
+  return 'Изменение';
+}
+
 function SessionItem({ session }: { session: Session }) {
   const cancelled = session.status === 'cancelled';
   const changed = session.status === 'changed';
+  const badge = changeBadge(session);
+  // A training called like its trend ("Функциональный тренинг") does not repeat the trend underneath.
+  const meta = [
+    session.trend.title === session.training.title ? null : session.trend.title,
+    levelLabel(session.training.level),
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <li className={['session', cancelled ? 'session--cancelled' : '', changed ? 'session--changed' : ''].join(' ')}>
       <p className="session__time">
-        {cancelled ? <del>{`${session.start}–${session.end}`}</del> : `${session.start}–${session.end}`}
-        {session.originalStart ? <span className="session__was"> (вместо {session.originalStart})</span> : null}
+        {cancelled ? (
+          <del>
+            {session.start}
+            <span className="session__end">–{session.end}</span>
+          </del>
+        ) : (
+          <>
+            {session.start}
+            <span className="session__end">–{session.end}</span>
+          </>
+        )}
       </p>
+      {session.originalStart ? <p className="session__was">Перенесено с {session.originalStart}</p> : null}
       {cancelled ? <p className="badge badge--danger">Отменено</p> : null}
-      {changed ? (
-        <p className="badge badge--warning">{session.originalCoach ? 'Замена тренера' : 'Изменение'}</p>
-      ) : null}
+      {badge ? <p className="badge badge--warning">{badge}</p> : null}
       <p className="session__title">
         <SiteLink to={`/trainings/${session.training.id}`}>{session.training.title}</SiteLink>
       </p>
-      <p className="session__meta">
-        {session.trend.title} · {levelLabel(session.training.level)}
-      </p>
+      <p className="session__meta">{meta}</p>
       {session.coach ? (
         <p className="session__coach">
           <Icon name="user" size={14} />{' '}
-          <SiteLink to={`/coaches/${session.coach.id}`}>{session.coach.fullName}</SiteLink>
-          {session.originalCoach ? (
-            <span className="session__was"> вместо {session.originalCoach.fullName}</span>
-          ) : null}
+          <SiteLink to={`/coaches/${session.coach.id}`} title={session.coach.fullName}>
+            {nameWithoutPatronymic(session.coach.fullName)}
+          </SiteLink>
         </p>
+      ) : null}
+      {session.originalCoach ? (
+        <p className="session__was">По расписанию: {nameWithoutPatronymic(session.originalCoach.fullName)}</p>
       ) : null}
       <p className="session__room">{session.room}</p>
       {session.note ? <p className="session__note">{session.note}</p> : null}
