@@ -1,8 +1,9 @@
-import { data, Form, redirect, useNavigation } from 'react-router';
-import stylesheet from '#app/admin.css?url';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { Heading } from '#app/components/Heading.tsx';
+import { Icon } from '#app/components/Icon.tsx';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { adminTitle } from '#app/lib/admin-sections.ts';
+import { SITE_NAME } from '#app/lib/seo.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { authenticateLogin, findStaffUser, LoginError, LoginThrottledError } from '#app/services/auth.server.ts';
 import { retryAfterHeaders } from '#app/services/rate-limit.server.ts';
@@ -10,8 +11,6 @@ import { continueAfterPassword, requestTwoFactorContext } from '#app/services/tw
 import type { Route } from './+types/login';
 
 const AFTER_LOGIN = '/admin';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 export const meta: Route.MetaFunction = () => [{ title: adminTitle('Вход') }, { name: 'robots', content: 'noindex' }];
 
@@ -64,34 +63,49 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   return (
-    <section className="login">
-      <Heading level={1}>Вход для сотрудников</Heading>
-      <Form method="post" className="login__form" noValidate>
-        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        {actionData?.error ? (
-          <p className="login__error" role="alert" id="login-error">
-            {actionData.error}
-          </p>
-        ) : null}
-        <label className="login__field">
-          <span>Email</span>
-          <input
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            defaultValue={actionData?.email ?? ''}
-            aria-describedby={actionData?.error ? 'login-error' : undefined}
-          />
-        </label>
-        <label className="login__field">
-          <span>Пароль</span>
-          <input type="password" name="password" autoComplete="current-password" required />
-        </label>
-        <button type="submit" className="button" disabled={busy}>
-          Войти
-        </button>
-      </Form>
+    <section className="login" aria-labelledby="login-title">
+      <Link to="/" className="logo login__logo" aria-label={`${SITE_NAME} — на главную`}>
+        <img src="/favicon.svg" alt="" width={36} height={36} />
+        <span>{SITE_NAME}</span>
+      </Link>
+      <div className="login__card">
+        <Heading level={1} id="login-title">
+          Вход для сотрудников
+        </Heading>
+        <p className="login__lead">Редактор сайта и заявки клиентов.</p>
+        <Form method="post" className="login__form" noValidate>
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          {actionData?.error ? (
+            <p className="login__error" role="alert" id="login-error">
+              {actionData.error}
+            </p>
+          ) : null}
+          <div className="field">
+            <label htmlFor="login-email">Email</label>
+            <input
+              id="login-email"
+              type="email"
+              name="email"
+              autoComplete="username"
+              required
+              defaultValue={actionData?.email ?? ''}
+              aria-describedby={actionData?.error ? 'login-error' : undefined}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="login-password">Пароль</label>
+            <input id="login-password" type="password" name="password" autoComplete="current-password" required />
+          </div>
+          <button type="submit" className="button button--primary login__submit" disabled={busy}>
+            Войти
+          </button>
+        </Form>
+      </div>
+      <p className="login__back">
+        <Link to="/">
+          <Icon name="chevron-left" size={16} /> Вернуться на сайт
+        </Link>
+      </p>
     </section>
   );
 }
