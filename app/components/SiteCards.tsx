@@ -92,7 +92,8 @@ export function PriceCard({ card, gymId, token }: { card: PriceCardData; gymId: 
         {card.highlighted ? <p className="price-card__badge">Выгоднее всего</p> : null}
         <Heading level={3}>{card.title}</Heading>
         <p className="price-card__price">
-          {formatPrice(card.price)} <span className="price-card__validity">{validityText(card)}</span>
+          {formatPrice(card.price)}
+          <span className="price-card__validity">{validityText(card)}</span>
         </p>
         <p>{card.description}</p>
         <ul className="checklist">

@@ -11,6 +11,8 @@ import type { LogoMark, Scene } from '#db/demo/content.ts';
 export interface Size {
   width: number;
   height: number;
+  /** Where the room's far wall sits across the picture (0–1); by default somewhere around the middle. */
+  subjectX?: number;
 }
 
 /** Covers 16:9 (hero, trends, trainings, promos), gallery 3:2, portraits 4:5, partner marks square. */
@@ -722,7 +724,8 @@ interface Drawn {
 
 function interior(size: Size, random: Random, moodName: MoodName, shellOptions: Parameters<typeof roomShell>[2]) {
   const mood = MOODS[moodName];
-  const view = makeView(size, between(random, 0.42, 0.6), between(random, 0.42, 0.5), between(random, 2.6, 3.2));
+  const vx = between(random, 0.42, 0.6);
+  const view = makeView(size, size.subjectX ?? vx, between(random, 0.42, 0.5), between(random, 2.6, 3.2));
   return { mood, view, shell: roomShell(view, mood, shellOptions) };
 }
 

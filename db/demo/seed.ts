@@ -48,7 +48,14 @@ export function demoPictures() {
   const trendScene = new Map(TRENDS.map((trend) => [trend.key, trend.picture]));
   return {
     gyms: GYMS.map(
-      (_, i): Picture => ({ kind: 'scene', scene: 'gym-floor', size: COVER_SIZE, seed: 101 + i, variant: i }),
+      // The hero puts its text on the left: the room's far wall goes to the right.
+      (_, i): Picture => ({
+        kind: 'scene',
+        scene: 'gym-floor',
+        size: { ...COVER_SIZE, subjectX: 0.68 },
+        seed: 101 + i,
+        variant: i,
+      }),
     ),
     trends: TRENDS.map(
       (trend, i): Picture => ({ kind: 'scene', scene: trend.picture, size: COVER_SIZE, seed: 201 + i, variant: 0 }),

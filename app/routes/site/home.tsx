@@ -21,7 +21,18 @@ import { bidFormToken, handleBidAction } from '#app/services/bid-intake.server.t
 import { loadSiteContext } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/home';
 
-const HOME_COACHES = 8;
+/** One row of coaches on a desktop; "Все тренеры" leads to the rest. */
+const HOME_COACHES = 4;
+
+/**
+ * The gallery is a mosaic of one large picture and small ones in rows of four (two beside the large one): it is
+ * complete with 5 or 9 pictures, so the home page shows the most of those that it has.
+ */
+function mosaicCount(count: number): number {
+  if (count >= 9) return 9;
+  if (count >= 5) return 5;
+  return count;
+}
 
 export async function loader(args: Route.LoaderArgs) {
   const site = await loadSiteContext(args);
@@ -122,7 +133,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 Все акции <Icon name="arrow-right" size={16} />
               </Link>
             </div>
-            <div className="grid grid--2">
+            <div className="grid grid--2 promo-grid">
               {promos.map((promo) => (
                 <PromoCard key={promo.id} promo={promo} timeZone={timeZone}>
                   <Link className="button button--primary button--small" to={`/promos#promo-${promo.id}`}>
@@ -140,7 +151,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Клубные карты
         </Heading>
         <p className="section__lead">Цены действуют в клубе «{gym?.name ?? SITE_NAME}».</p>
-        <ul className="grid grid--4">
+        <ul className="grid grid--cards">
           {cards.map((card) => (
             <PriceCard key={card.id} card={card} gymId={gym?.id ?? null} token={token} />
           ))}
@@ -171,10 +182,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Как у нас
           </Heading>
           <ul className="gallery">
-            {gallery.map((item) => (
-              <li key={item.id}>
+            {gallery.slice(0, mosaicCount(gallery.length)).map((item, index) => (
+              <li key={item.id} className={index === 0 ? 'gallery__lead' : undefined}>
                 <figure>
-                  <Image image={item.image} alt={item.alt} width={400} />
+                  <Image image={item.image} alt={item.alt} width={index === 0 ? 800 : 400} />
                   {item.caption ? <figcaption>{item.caption}</figcaption> : null}
                 </figure>
               </li>
