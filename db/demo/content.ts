@@ -471,7 +471,7 @@ export const PROMOS: readonly PromoSeed[] = [
     ends: 20,
     card: 'month',
     gyms: [],
-    picture: 'free-weights',
+    picture: 'gym-floor',
   },
   {
     // Expired: SPEC §2 "one expired".

@@ -102,7 +102,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         </Form>
       </div>
       <p className="login__back">
-        <Link to="/">
+        <Link to="/" className="login__back-link">
           <Icon name="chevron-left" size={16} /> Вернуться на сайт
         </Link>
       </p>

@@ -1,0 +1,42 @@
+/**
+ * The production server must not carry the demo seed (its Russian content and the picture drawing) in its static
+ * import graph: server.ts loads it with a dynamic import() only when an empty database is about to be seeded.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const ALIASES: Record<string, string> = { '#app/': 'app/', '#db/': 'db/', '#scripts/': 'scripts/' };
+// Static imports and re-exports only: `import(…)` calls are what keeps a module out of the graph.
+const STATIC_IMPORT = /^\s*(?:import|export)\s[^'"]*?\sfrom\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
+
+function staticGraph(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = fs.readFileSync(path.join(root, file), 'utf8');
+    for (const match of source.matchAll(STATIC_IMPORT)) {
+      const specifier = match[1] ?? match[2]!;
+      if (/^import\s+type\s/.test(match[0].trim())) continue;
+      const alias = Object.keys(ALIASES).find((prefix) => specifier.startsWith(prefix));
+      if (alias) visit(ALIASES[alias] + specifier.slice(alias.length));
+      else if (specifier.startsWith('.')) visit(path.join(path.dirname(file), specifier));
+    }
+  };
+  visit(entry);
+  return seen;
+}
+
+it('server.ts does not import the demo seed statically', () => {
+  const graph = staticGraph('server.ts');
+  expect(graph.size).toBeGreaterThan(5);
+  expect([...graph].filter((file) => file.startsWith('db/demo/'))).toEqual([]);
+  expect(fs.readFileSync(path.join(root, 'server.ts'), 'utf8')).toContain("import('#db/demo/seed.ts')");
+});
+
+it('the demo seed uses no app code beyond storing images', () => {
+  const app = [...staticGraph('db/demo/seed.ts')].filter((file) => file.startsWith('app/'));
+  expect(app.sort()).toEqual(['app/infra/storage.server.ts', 'app/services/image-intake.server.ts']);
+});
