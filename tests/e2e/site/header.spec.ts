@@ -70,14 +70,20 @@ test.describe('a 1366 px desktop', () => {
 
   test('the loading pill never covers the phone number', async ({ page }) => {
     await gotoHydrated(page, '/');
+    // The page's data is held back until the pill has been measured.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/coaches.data*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await held;
       await route.continue();
     });
     await mainNav(page).getByRole('link', { name: 'Тренеры' }).click();
     const pill = page.getByRole('status').filter({ hasText: 'Загрузка' });
     await expect(pill).toBeVisible();
     const [pillBox, phoneBox] = [await pill.boundingBox(), await callLink(page).boundingBox()];
+    release();
     const apart =
       pillBox!.x + pillBox!.width <= phoneBox!.x ||
       phoneBox!.x + phoneBox!.width <= pillBox!.x ||
