@@ -15,8 +15,12 @@ export interface Size {
   subjectX?: number;
 }
 
-/** Covers 16:9 (hero, trends, trainings, promos), gallery 3:2, portraits 4:5, partner marks square. */
+/**
+ * Covers 16:9 — full width for the hero and promos, smaller for trend and training cards (at most about 900 px wide
+ * on a 2× screen); gallery 3:2, portraits 4:5, partner marks square.
+ */
 export const COVER_SIZE: Size = { width: 1600, height: 900 };
+export const CARD_COVER_SIZE: Size = { width: 1280, height: 720 };
 export const GALLERY_SIZE: Size = { width: 1200, height: 800 };
 export const PORTRAIT_SIZE: Size = { width: 800, height: 1000 };
 export const LOGO_SIZE: Size = { width: 240, height: 240 };
@@ -37,6 +41,13 @@ function randomFrom(seed: number): Random {
 }
 
 const n = (value: number) => Math.round(value * 10) / 10;
+
+/** `#rrggbb` colours mixed: t = 0 gives `from`, 1 gives `to`. */
+function mix(from: string, to: string, t: number): string {
+  const channel = (hex: string, i: number) => Number.parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16);
+  const mixed = [0, 1, 2].map((i) => Math.round(channel(from, i) + (channel(to, i) - channel(from, i)) * t));
+  return `#${mixed.map((value) => value.toString(16).padStart(2, '0')).join('')}`;
+}
 const between = (random: Random, min: number, max: number) => min + (max - min) * random();
 const points = (list: Array<readonly [number, number]>) => list.map(([x, y]) => `${n(x)},${n(y)}`).join(' ');
 
@@ -449,19 +460,15 @@ function backWindows(view: View, mood: Mood, count: number, tall = 0.72): string
 
 /** Soft vignette and a pool of light: every picture falls away to darker edges, so any crop keeps its subject. */
 function finish(size: Size, light: { x: number; y: number; color: string; strength: number }, vignette = 0.55) {
-  const defs =
-    radial('pool', [
-      [0, light.color, light.strength],
-      [1, light.color, 0],
-    ]) +
-    radial('vignette', [
-      [0.55, '#000', 0],
-      [1, '#000', vignette],
-    ]);
-  const r = Math.max(size.width, size.height) * 0.55;
-  return `<defs>${defs}</defs>
-  <circle cx="${n(size.width * light.x)}" cy="${n(size.height * light.y)}" r="${n(r)}" fill="url(#pool)"/>
-  <rect width="${size.width}" height="${size.height}" fill="url(#vignette)"/>`;
+  // One full-size gradient does both the pool of light and the vignette: each full-size gradient costs as much to
+  // draw as the rest of a room.
+  const r = Math.hypot(size.width, size.height) * 0.62;
+  return `<defs><radialGradient id="finish" gradientUnits="userSpaceOnUse" cx="${n(size.width * light.x)}" cy="${n(size.height * light.y)}" r="${n(r)}">
+    <stop offset="0" stop-color="${light.color}" stop-opacity="${light.strength}"/>
+    <stop offset="0.45" stop-color="${light.color}" stop-opacity="0"/>
+    <stop offset="0.62" stop-color="#000" stop-opacity="0"/>
+    <stop offset="1" stop-color="#000" stop-opacity="${vignette}"/></radialGradient></defs>
+  <rect width="${size.width}" height="${size.height}" fill="url(#finish)"/>`;
 }
 
 // ─── Props (drawn in units where 1000 is the room's height, standing on y = 0) ─────────────────
@@ -1363,7 +1370,7 @@ function scene(kind: Scene, size: Size, seed: number, variant: number): string {
 const BACKDROPS: Partial<Record<Scene, readonly [string, string]>> = {
   'yoga-studio': ['#f08c00', '#c2255c'],
   'pilates-studio': ['#20c997', '#1864ab'],
-  'functional-zone': ['#495057', '#e8590c'],
+  'functional-zone': ['#37b24d', '#1b4332'],
   'combat-hall': ['#c92a2a', '#212529'],
   'dance-studio': ['#ae3ec9', '#f76707'],
   'cycle-studio': ['#3b5bdb', '#0b7285'],
@@ -1421,7 +1428,7 @@ function portraitSvg(options: PortraitOptions, seed: number): string {
   const { width, height } = PORTRAIT_SIZE;
   const random = randomFrom(seed);
   const lightX = options.lightFrom === 'left' ? 0.28 : 0.72;
-  const bokeh = Array.from({ length: 9 }, () => {
+  const bokeh = Array.from({ length: 6 }, () => {
     const r = between(random, 40, 130);
     return glow(
       between(random, 0, width),
@@ -1445,14 +1452,11 @@ function portraitSvg(options: PortraitOptions, seed: number): string {
     return `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="150" y1="0" x2="650" y2="0"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>`;
   };
   const defs = [
-    linear('backdrop', [
-      [0, options.backdrop[0]],
-      [1, options.backdrop[1]],
-    ]),
-    radial('key', [
-      [0, '#fff', 0.55],
-      [1, '#fff', 0],
-    ]),
+    // The key light is part of the backdrop (behind the figure), not a layer over the picture.
+    `<radialGradient id="backdrop" gradientUnits="userSpaceOnUse" cx="${n(width * lightX)}" cy="${n(height * 0.38)}" r="${n(height * 0.85)}">
+      <stop offset="0" stop-color="${mix(options.backdrop[0], '#ffffff', 0.55)}"/>
+      <stop offset="0.45" stop-color="${options.backdrop[0]}"/>
+      <stop offset="1" stop-color="${options.backdrop[1]}"/></radialGradient>`,
     shade('skin', '#3a3f4a', '#161a21'),
     shade('shirt', options.shirt, '#0e1117'),
   ].join('');
@@ -1461,14 +1465,13 @@ function portraitSvg(options: PortraitOptions, seed: number): string {
     defs,
     `<rect width="${width}" height="${height}" fill="url(#backdrop)"/>
     ${bokeh}
-    <circle cx="${n(width * lightX)}" cy="${n(height * 0.4)}" r="${n(width * 0.62)}" fill="url(#key)"/>
     <g fill="none" stroke="${options.rim}" stroke-linejoin="round">
       <g stroke-width="34" stroke-opacity="0.1">${outline}</g><g stroke-width="18" stroke-opacity="0.22">${outline}</g>
       <g stroke-width="8" stroke-opacity="0.75">${outline}</g></g>
     <g fill="url(#skin)">${head}</g>
     <path d="${torso}" fill="url(#shirt)"/>
     <path d="M330 672 C360 700 440 700 470 672 C455 712 430 730 400 730 C370 730 345 712 330 672 Z" fill="url(#skin)"/>
-    ${finish(PORTRAIT_SIZE, { x: lightX, y: 0.35, color: '#fff', strength: 0.08 }, 0.4)}`,
+    ${finish(PORTRAIT_SIZE, { x: lightX, y: 0.38, color: '#fff', strength: 0.06 }, 0.4)}`,
   );
 }
 

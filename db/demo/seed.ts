@@ -26,6 +26,7 @@ import {
   WEEKEND_TIMES,
 } from '#db/demo/content.ts';
 import {
+  CARD_COVER_SIZE,
   COVER_SIZE,
   GALLERY_SIZE,
   type Hair,
@@ -58,14 +59,20 @@ export function demoPictures() {
       }),
     ),
     trends: TRENDS.map(
-      (trend, i): Picture => ({ kind: 'scene', scene: trend.picture, size: COVER_SIZE, seed: 201 + i, variant: 0 }),
+      (trend, i): Picture => ({
+        kind: 'scene',
+        scene: trend.picture,
+        size: CARD_COVER_SIZE,
+        seed: 201 + i,
+        variant: 0,
+      }),
     ),
     // The two trainings of a trend get the trend's scene in two different versions.
     trainings: TRAININGS.map(
       (training, i): Picture => ({
         kind: 'scene',
         scene: trendScene.get(training.trend)!,
-        size: COVER_SIZE,
+        size: CARD_COVER_SIZE,
         seed: 301 + i,
         variant: TRAININGS.slice(0, i).filter((other) => other.trend === training.trend).length,
       }),

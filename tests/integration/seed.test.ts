@@ -64,8 +64,9 @@ describeEachDb('demo seed', (t) => {
 
   it('seeds an empty database quickly', () => {
     expect(seeded).toBe(true);
-    // A generous bound for a busy CI machine; on an idle 2-core machine it takes about 2 s.
-    expect(seedMs).toBeLessThan(15_000);
+    // Only catches a seed that hangs: drawing the pictures costs about 3 s of CPU, which a 2-core machine shared with
+    // parallel test files stretches several times (docs/demo-content.md).
+    expect(seedMs).toBeLessThan(30_000);
   });
 
   it('has the SPEC §2 counts', async () => {
