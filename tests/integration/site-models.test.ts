@@ -64,7 +64,7 @@ describe('public site models on the demo seed', () => {
       .executeTakeFirstOrThrow();
     expect(queries).toBe(1);
     expect(content.trends).toHaveLength(6);
-    expect(content.trends[0]!.cover).toMatchObject({ key: expect.stringMatching(/^seed\//), width: 1600, height: 900 });
+    expect(content.trends[0]!.cover).toMatchObject({ key: expect.stringMatching(/^seed\//), width: 1280, height: 720 });
     expect(content.promos.map((p) => p.title)).toEqual(['Первый месяц за 3 490 ₽']);
     expect(content.cards.map((c) => c.title)).toContain('Утренняя карта');
     expect(content.coaches.every((c) => c.trends.length > 0)).toBe(true);
