@@ -14,7 +14,8 @@ import { createIPX, createIPXNodeServer, type IPXStorage } from 'ipx';
 import onHeaders from 'on-headers';
 import pino from 'pino';
 import { pinoHttp } from 'pino-http';
-import { RouterContextProvider, type ServerBuild } from 'react-router';
+import type { ServerBuild } from 'react-router';
+import { AppLoadContext } from '#app/context.ts';
 import { createContentCache } from '#app/infra/content-cache.server.ts';
 import { parseEnv } from '#app/infra/env.server.ts';
 import { isDatabaseReady } from '#app/infra/health.server.ts';
@@ -207,27 +208,16 @@ if (dev) {
 
 const buildId = typeof build === 'function' ? 'dev' : build.assets.version;
 
-async function entryContexts() {
-  const server = typeof build === 'function' ? await build() : build;
-  return server.entry.module as unknown as typeof import('#app/entry.server.tsx');
-}
-
 app.all(
   '/{*splat}',
   createRequestHandler({
     build,
     mode: dev ? 'development' : 'production',
-    async getLoadContext(req, res) {
-      const { servicesContext, requestContext } = await entryContexts();
-      const context = new RouterContextProvider();
-      context.set(servicesContext, { env, database, storage, cache, logger, sessionSecret, buildId });
-      context.set(requestContext, {
-        id: String(req.id),
-        nonce: res.locals.nonce,
-        logger: req.log,
-        ip: req.ip ?? null,
-      });
-      return context;
+    getLoadContext(req, res) {
+      return new AppLoadContext(
+        { env, database, storage, cache, logger, sessionSecret, buildId },
+        { id: String(req.id), nonce: res.locals.nonce, logger: req.log, ip: req.ip ?? null },
+      );
     },
   }),
 );

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { createContext } from 'react-router';
+import { RouterContextProvider } from 'react-router';
 import type { ContentCache } from '#app/infra/content-cache.server.ts';
 import type { Env } from '#app/infra/env.server.ts';
 import type { Storage } from '#app/infra/storage.server.ts';
@@ -24,6 +24,18 @@ export interface RequestInfo {
   ip: string | null;
 }
 
-// Defaults are null because `get()` on a context without a default throws when nothing was set (STACK trap 3).
-export const servicesContext = createContext<AppServices | null>(null);
-export const requestContext = createContext<RequestInfo | null>(null);
+/**
+ * The load context server.ts creates for each request. What the server hands in travels as plain properties, not
+ * as `createContext` keys: a key is matched by object identity, and the server build bundles its own copy of this
+ * module, so a key imported by server.ts would never match the build's (docs/decisions/0013-load-context.md).
+ */
+export class AppLoadContext extends RouterContextProvider {
+  readonly services: AppServices;
+  readonly requestInfo: RequestInfo;
+
+  constructor(services: AppServices, requestInfo: RequestInfo) {
+    super();
+    this.services = services;
+    this.requestInfo = requestInfo;
+  }
+}

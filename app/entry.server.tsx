@@ -11,15 +11,12 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from 'react-router';
-import { requestContext } from '#app/context.ts';
-
-// server.ts must use the context objects of the build, not its own import of app/context.ts (STACK trap 4).
-export { requestContext, servicesContext } from '#app/context.ts';
+import { findRequestInfo } from '#app/infra/services.server.ts';
 
 export const streamTimeout = 5_000;
 
 function logFor(context: Readonly<RouterContextProvider> | undefined) {
-  return context?.get(requestContext)?.logger;
+  return findRequestInfo(context)?.logger;
 }
 
 export default function handleRequest(
@@ -51,7 +48,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  const nonce = loadContext.get(requestContext)?.nonce;
+  const nonce = findRequestInfo(loadContext)?.nonce;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -1,14 +1,22 @@
 import type { RouterContextProvider } from 'react-router';
-import { type AppServices, type RequestInfo, requestContext, servicesContext } from '#app/context.ts';
+import type { AppLoadContext, AppServices, RequestInfo } from '#app/context.ts';
+
+// Property reads, never `instanceof`: the class server.ts constructs is not the build's copy (see app/context.ts).
+type Provided = Partial<Pick<AppLoadContext, 'services' | 'requestInfo'>>;
 
 export function getServices(context: Readonly<RouterContextProvider>): AppServices {
-  const services = context.get(servicesContext);
+  const services = (context as Provided).services;
   if (!services) throw new Error('Application services are missing from the request context');
   return services;
 }
 
+/** The request's id, nonce, logger and address; null outside a request handled by server.ts. */
+export function findRequestInfo(context: Readonly<RouterContextProvider> | undefined): RequestInfo | null {
+  return (context as Provided | undefined)?.requestInfo ?? null;
+}
+
 export function getRequestInfo(context: Readonly<RouterContextProvider>): RequestInfo {
-  const info = context.get(requestContext);
+  const info = findRequestInfo(context);
   if (!info) throw new Error('Request info is missing from the request context');
   return info;
 }
