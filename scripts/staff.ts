@@ -18,7 +18,7 @@ import {
   StaffInputError,
   setStaffDisabled,
   setStaffPassword,
-} from '#app/models/admin/staff.server.ts';
+} from '#app/models/staff.server.ts';
 import { resetStaffTwoFactor } from '#app/models/two-factor.server.ts';
 import { createDb, migrateToLatest } from '#db/index.ts';
 import type { StaffRole } from '#db/schema.ts';

@@ -1,8 +1,7 @@
 import { transformBaseImageProps } from '@unpic/core/base';
 import type { CSSProperties } from 'react';
 import { transform } from 'unpic/providers/ipx';
-import { publicImageUrl } from '#app/lib/image-url.ts';
-import type { ImageRef } from '#app/models/site-image.server.ts';
+import { type ImageRef, publicImageUrl } from '#app/lib/image-url.ts';
 
 /** SPEC §8 screen widths (xs 320 … 2xl 1536); unpic adds the 2× density variant of the rendered width. */
 export const IMAGE_BREAKPOINTS = [320, 640, 768, 1024, 1280, 1536];

@@ -5,7 +5,7 @@ import { Icon } from '#app/components/Icon.tsx';
 import { Image } from '#app/components/Image.tsx';
 import { SiteLink } from '#app/components/SiteLink.tsx';
 import { formatDate, formatPrice, plural } from '#app/lib/format.ts';
-import type { ImageRef } from '#app/models/site-image.server.ts';
+import type { ImageRef } from '#app/lib/image-url.ts';
 
 export function TrendCard({
   trend,

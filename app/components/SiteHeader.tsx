@@ -2,10 +2,9 @@ import { Link, useLocation, useRouteLoaderData } from 'react-router';
 import { GymSelector } from '#app/components/GymSelector.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { SiteNavLink } from '#app/components/SiteLink.tsx';
+import { SITE_NAME } from '#app/lib/club.ts';
 import type { RootLoaderData } from '#app/root.tsx';
 import { useGymState } from '#app/shell/ShellProvider.tsx';
-
-export const SITE_NAME = 'Атлетика';
 
 const NAV_ITEMS = [
   { to: '/shedule', label: 'Расписание' },

@@ -1,3 +1,5 @@
+import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
+
 /** One place for Russian formatting (SPEC §1: dates via Intl ru-RU, prices as `2 990 ₽`). */
 const priceFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
 const pluralRules = new Intl.PluralRules('ru-RU');
@@ -22,13 +24,13 @@ export function formatPrice(rubles: number): string {
   return `${priceFormat.format(rubles)}\u00a0₽`;
 }
 
-export function formatDate(value: Date | string, timeZone = 'Europe/Moscow'): string {
+export function formatDate(value: Date | string, timeZone = DEFAULT_TIME_ZONE): string {
   const date =
     typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
   return dateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(date);
 }
 
-export function formatDateTime(value: Date | string, timeZone = 'Europe/Moscow'): string {
+export function formatDateTime(value: Date | string, timeZone = DEFAULT_TIME_ZONE): string {
   return dateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(value));
 }
 

@@ -13,9 +13,3 @@ export function normalizePhone(input: string): string | null {
   if (!phone?.isValid()) return null;
   return phone.number;
 }
-
-/** `+79123456789` → `+7 912 345-67-89` for display. */
-export function formatPhone(e164: string): string {
-  const phone = parsePhoneNumberFromString(e164);
-  return phone ? phone.formatInternational() : e164;
-}

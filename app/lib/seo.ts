@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
+import { SITE_NAME } from '#app/lib/club.ts';
 
-export const SITE_NAME = 'Атлетика';
 export const DEFAULT_DESCRIPTION =
   'Сеть фитнес-клубов в Екатеринбурге: тренажёрный зал, йога, пилатес, единоборства, танцы и сайкл. Первое занятие бесплатно.';
 

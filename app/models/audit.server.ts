@@ -18,7 +18,7 @@ export type AuditAction =
   | 'totp_reset'
   | 'recovery_codes';
 
-/** One row per staff write: who, what, which record, which fields, when (issue 4, item 6). */
+/** One row per staff write: who, what, which record, which fields, when (docs/product/staff.md). */
 export async function recordAudit(
   db: Database,
   entry: {
@@ -39,4 +39,30 @@ export async function recordAudit(
       fields: JSON.stringify(entry.fields ?? []),
     })
     .execute();
+}
+
+/** Audit entries with who made them, newest first: the shared base of the audit page and the dashboard. */
+export function selectAuditEntries(db: Database) {
+  return db
+    .selectFrom('audit_log')
+    .leftJoin('staff_users', 'staff_users.id', 'audit_log.staff_user_id')
+    .select([
+      'audit_log.id',
+      'audit_log.action',
+      'audit_log.entity',
+      'audit_log.entity_id',
+      'audit_log.fields',
+      'audit_log.created_at',
+      'staff_users.name as staff_name',
+      'staff_users.email as staff_email',
+    ]);
+}
+
+export async function listAudit(db: Database, before: number | null, limit = 50) {
+  let query = selectAuditEntries(db)
+    .orderBy('audit_log.id', 'desc')
+    .limit(limit + 1);
+  if (before !== null) query = query.where('audit_log.id', '<', before);
+  const rows = await query.execute();
+  return { entries: rows.slice(0, limit), nextBefore: rows.length > limit ? rows[limit - 1]!.id : null };
 }

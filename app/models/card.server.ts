@@ -30,7 +30,3 @@ export function publishedCardsQuery(db: Database, gymId: number | null) {
     .orderBy('k.sort_order')
     .orderBy('k.id');
 }
-
-export function listPublishedCards(db: Database, gymId: number | null) {
-  return publishedCardsQuery(db, gymId).execute();
-}

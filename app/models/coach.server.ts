@@ -57,10 +57,6 @@ export function publishedCoachesQuery(db: Database, filter: CoachListFilter = {}
     .orderBy('c.id');
 }
 
-export function listPublishedCoaches(db: Database, filter: CoachListFilter = {}) {
-  return publishedCoachesQuery(db, filter).execute();
-}
-
 /** A published coach's profile with trends and published gyms — one query. */
 export function getPublishedCoach(db: Database, id: number) {
   return db

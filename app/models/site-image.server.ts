@@ -1,14 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
+import type { ImageRef } from '#app/lib/image-url.ts';
 import type { DB } from '#db/schema.ts';
-
-/** What the public `Image` component needs to render a stored picture. */
-export interface ImageRef {
-  key: string;
-  width: number;
-  height: number;
-  placeholder: string;
-}
 
 /**
  * The image referenced by `column` (e.g. `'trends.cover_image_id'`) as a JSON object or null. A correlated

@@ -30,7 +30,3 @@ export function publishedTrendQuery(db: Database, id: number) {
     .where('trends.id', '=', id)
     .where('trends.published', '=', true);
 }
-
-export function getPublishedTrend(db: Database, id: number) {
-  return publishedTrendQuery(db, id).executeTakeFirst();
-}

@@ -4,10 +4,10 @@
  * statements here keep the single-use rules atomic, so two requests racing with one code cannot both pass.
  */
 import { sql } from 'kysely';
-import { normaliseEmail, StaffInputError } from '#app/models/admin/staff.server.ts';
 import { recordAudit } from '#app/models/audit.server.ts';
 import { deleteUserLoginChallenges } from '#app/models/login-challenge.server.ts';
-import { deleteUserSessions } from '#app/services/session.server.ts';
+import { deleteUserSessions } from '#app/models/session.server.ts';
+import { normaliseEmail, StaffInputError } from '#app/models/staff.server.ts';
 import type { Database } from '#db/index.ts';
 import type { StaffRole } from '#db/schema.ts';
 

@@ -1,6 +1,6 @@
 import { createCookie } from 'react-router';
 import { secureCookies } from '#app/infra/cookie-options.server.ts';
-import { DEFAULT_GYM_ID } from '#app/shell/store.ts';
+import { DEFAULT_GYM_ID } from '#app/lib/club.ts';
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 

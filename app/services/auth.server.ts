@@ -9,24 +9,23 @@ import { FormStrategy } from 'remix-auth-form';
 import { verifyPassword } from '#app/infra/password.server.ts';
 import { recordAudit } from '#app/models/audit.server.ts';
 import {
-  clientKey,
   consumeRateLimit,
   type RateLimitRule,
   refundRateLimit,
   resetRateLimit,
-  retryAfterText,
-} from '#app/services/rate-limit.server.ts';
+} from '#app/models/rate-limit.server.ts';
 import {
-  commitSessionCookie,
   createSession,
   findSessionUser,
   pruneExpiredSessions,
-  readSessionId,
   type StaffIdentity,
-} from '#app/services/session.server.ts';
+} from '#app/models/session.server.ts';
+import { findStaffCredentials } from '#app/models/staff.server.ts';
+import { clientKey, retryAfterText } from '#app/services/rate-limit.server.ts';
+import { commitSessionCookie, readSessionId } from '#app/services/session.server.ts';
 import type { Database } from '#db/index.ts';
 
-export type { StaffIdentity } from '#app/services/session.server.ts';
+export type { StaffIdentity } from '#app/models/session.server.ts';
 
 /** The signed-in staff user of the request; set by the /admin middleware. */
 export const staffContext = createContext<StaffIdentity | null>(null);
@@ -105,11 +104,7 @@ export async function authenticateLogin(db: Database, request: Request, client: 
         throw new LoginThrottledError(wait);
       }
 
-      const user = await db
-        .selectFrom('staff_users')
-        .select(['id', 'email', 'password_hash', 'disabled'])
-        .where('email', '=', email)
-        .executeTakeFirst();
+      const user = await findStaffCredentials(db, email);
       // Without an account we still hash once, so response time does not reveal which emails exist.
       const valid = await verifyPassword(user?.password_hash ?? DUMMY_HASH, password);
       if (!user || !valid || user.disabled) throw new LoginError(INVALID_CREDENTIALS);

@@ -10,6 +10,7 @@ import {
 import { bidValuesFrom, parseBidForm } from '#app/lib/bid-schema.ts';
 import { createPublicBid, findBidSubjectTitle } from '#app/models/bid.server.ts';
 import { getPublishedGyms } from '#app/models/gym.server.ts';
+import { consumeRateLimit } from '#app/models/rate-limit.server.ts';
 import { readGymCookie, resolveActiveGymId } from '#app/services/active-gym.server.ts';
 import {
   answeredBidToken,
@@ -18,7 +19,7 @@ import {
   issueBidToken,
   TOKEN_MAX_AGE_MS,
 } from '#app/services/bid-token.server.ts';
-import { clientKey, consumeRateLimit, retryAfterHeaders, retryAfterText } from '#app/services/rate-limit.server.ts';
+import { clientKey, retryAfterHeaders, retryAfterText } from '#app/services/rate-limit.server.ts';
 
 /** Bids are rate-limited per client address, in PostgreSQL so that every instance shares the count (docs/security.md). */
 export const BID_RATE_LIMIT = { points: 5, windowSeconds: 10 * 60 } as const;

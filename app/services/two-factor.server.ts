@@ -6,7 +6,13 @@
 import type { Logger } from 'pino';
 import type { RouterContextProvider } from 'react-router';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
-import { SITE_NAME } from '#app/lib/seo.ts';
+import { SITE_NAME } from '#app/lib/club.ts';
+import {
+  consumeRateLimit,
+  type RateLimitRule,
+  refundRateLimit,
+  resetRateLimit,
+} from '#app/models/rate-limit.server.ts';
 import {
   acceptTotpStep,
   consumeRecoveryCode,
@@ -20,14 +26,7 @@ import {
 } from '#app/models/two-factor.server.ts';
 import { LoginError, startStaffSession } from '#app/services/auth.server.ts';
 import { beginLoginChallenge, SECOND_STEP_PATHS } from '#app/services/login-challenge.server.ts';
-import {
-  clientKey,
-  consumeRateLimit,
-  type RateLimitRule,
-  refundRateLimit,
-  resetRateLimit,
-  retryAfterText,
-} from '#app/services/rate-limit.server.ts';
+import { clientKey, retryAfterText } from '#app/services/rate-limit.server.ts';
 import {
   classifyCode,
   decryptTotpSecret,

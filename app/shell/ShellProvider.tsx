@@ -72,10 +72,6 @@ function useShellValue(): ShellValue {
   return value;
 }
 
-export function useShell(): ShellStore {
-  return useShellValue().shell;
-}
-
 export function useShellState(): ShellState {
   const { shell } = useShellValue();
   return useSyncExternalStore(shell.subscribe, shell.get, shell.get);

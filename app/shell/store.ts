@@ -2,12 +2,12 @@
  * Shell state of SPEC §8: `isLoading`, `message`, `pageTitle`; and the gym store: `gyms`, `activeId`.
  * Plain observable stores (read with useSyncExternalStore) so the timing rules are testable without React.
  */
+import { DEFAULT_GYM_ID } from '#app/lib/club.ts';
+
 export const DEFAULT_PAGE_TITLE = 'Редактор контента';
 export const LOADING_TEXT = 'Загрузка';
 /** SPEC §8: the indicator turns off 500 ms after the page has loaded. */
 export const LOADING_OFF_DELAY_MS = 500;
-/** SPEC §8: initial active gym id. */
-export const DEFAULT_GYM_ID = 1;
 
 export interface ShellState {
   isLoading: boolean;

@@ -2,7 +2,8 @@ import pino from 'pino';
 import { expect, it } from 'vitest';
 import { createRow, getRow, updateRow } from '#app/models/admin/content.server.ts';
 import { sectionForPath } from '#app/models/admin/sections.server.ts';
-import { createStaffUser, setStaffDisabled, setStaffPassword } from '#app/models/admin/staff.server.ts';
+import { createSession, deleteSession, findSessionUser } from '#app/models/session.server.ts';
+import { createStaffUser, setStaffDisabled, setStaffPassword } from '#app/models/staff.server.ts';
 import {
   authenticateLogin,
   LOGIN_LIMIT_PER_EMAIL_AND_IP,
@@ -10,7 +11,6 @@ import {
   LoginError,
   LoginThrottledError,
 } from '#app/services/auth.server.ts';
-import { createSession, deleteSession, findSessionUser } from '#app/services/session.server.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
 
 function loginRequest(email: string, password: string) {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { expect, it } from 'vitest';
-import { createStaffUser } from '#app/models/admin/staff.server.ts';
 import { createLoginChallenge, deleteLoginChallenge, findLoginChallenge } from '#app/models/login-challenge.server.ts';
+import { createSession, findSessionUser } from '#app/models/session.server.ts';
+import { createStaffUser } from '#app/models/staff.server.ts';
 import { countUnusedRecoveryCodes, findTwoFactorRecord, resetStaffTwoFactor } from '#app/models/two-factor.server.ts';
 import { startStaffSession } from '#app/services/auth.server.ts';
-import { createSession, findSessionUser } from '#app/services/session.server.ts';
 import { decryptTotpSecret, totpCode, totpEncryptionKey } from '#app/services/totp.server.ts';
 import {
   CODE_LIMIT_PER_ACCOUNT,

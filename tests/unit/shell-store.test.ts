@@ -1,11 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createGymStore,
-  createShellStore,
-  DEFAULT_GYM_ID,
-  DEFAULT_PAGE_TITLE,
-  LOADING_OFF_DELAY_MS,
-} from '#app/shell/store.ts';
+import { DEFAULT_GYM_ID } from '#app/lib/club.ts';
+import { createGymStore, createShellStore, DEFAULT_PAGE_TITLE, LOADING_OFF_DELAY_MS } from '#app/shell/store.ts';
 
 describe('shell store (SPEC §8)', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,13 +1,14 @@
 /** The staff side of bids: the inbox (keyset pages over a million rows), a bid's page and status changes. */
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { BID_KINDS, BID_STATUSES, BID_TRANSITIONS, REPEAT_PHONE_DAYS } from '#app/lib/admin-bids.ts';
+import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { recordAudit } from '#app/models/audit.server.ts';
 import type { Database } from '#db/index.ts';
 import type { BidKind, BidStatus } from '#db/schema.ts';
 
 export const BIDS_PAGE_SIZE = 50;
 /** Dates in filters are calendar days of the club network. */
-const FILTER_TIME_ZONE = 'Europe/Moscow';
+const FILTER_TIME_ZONE = DEFAULT_TIME_ZONE;
 
 export interface BidFilters {
   status: BidStatus | null;

@@ -1,10 +1,11 @@
 /** The figures of the staff dashboard (issue 4, item 6). */
 import { type SqlBool, sql } from 'kysely';
-import { selectAuditEntries } from '#app/models/admin/staff.server.ts';
+import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
+import { selectAuditEntries } from '#app/models/audit.server.ts';
 import type { Database } from '#db/index.ts';
 
 export const CHART_DAYS = 30;
-const TIME_ZONE = 'Europe/Moscow';
+const TIME_ZONE = DEFAULT_TIME_ZONE;
 
 export async function newBidsPerGym(db: Database) {
   return db

@@ -3,7 +3,7 @@ import { AuditList } from '#app/components/admin/AuditList.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { getDb } from '#app/infra/services.server.ts';
 import { adminTitle } from '#app/lib/admin-sections.ts';
-import { listAudit } from '#app/models/admin/staff.server.ts';
+import { listAudit } from '#app/models/audit.server.ts';
 import type { Route } from './+types/audit';
 
 export async function loader({ context, url }: Route.LoaderArgs) {

@@ -10,7 +10,7 @@ import {
   StaffInputError,
   setStaffDisabled,
   setStaffPassword,
-} from '#app/models/admin/staff.server.ts';
+} from '#app/models/staff.server.ts';
 import { resetStaffTwoFactor } from '#app/models/two-factor.server.ts';
 import { getStaff, requireAdminRole } from '#app/services/auth.server.ts';
 import type { StaffRole } from '#db/schema.ts';

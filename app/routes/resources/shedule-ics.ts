@@ -1,8 +1,8 @@
 import { siteOrigin } from '#app/infra/seo.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
+import { DEFAULT_TIME_ZONE, SITE_NAME } from '#app/lib/club.ts';
 import { buildCalendar, zonedTimeToUtc } from '#app/lib/ics.ts';
 import { addDays, isoWeekOf, parseScheduleFilters, timeOfDayOf, todayIn, weekDates } from '#app/lib/schedule.ts';
-import { SITE_NAME } from '#app/lib/seo.ts';
 import { getPublishedGyms } from '#app/models/gym.server.ts';
 import { listSessions } from '#app/models/schedule.server.ts';
 import { readGymCookie, resolveActiveGymId } from '#app/services/active-gym.server.ts';
@@ -24,7 +24,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     Number.isInteger(requested) && requested > 0 ? requested : await readGymCookie(request),
   );
   const gym = gyms.find((candidate) => candidate.id === gymId) ?? null;
-  const timeZone = gym?.timeZone || 'Europe/Moscow';
+  const timeZone = gym?.timeZone || DEFAULT_TIME_ZONE;
   const filters = parseScheduleFilters(url.searchParams);
   const monday = weekDates(isoWeekOf(todayIn(timeZone)))[0]!;
   const dates = Array.from({ length: FEED_WEEKS * 7 }, (_, i) => addDays(monday, i));

@@ -2,6 +2,7 @@ import { Form, Link, redirect, useRouteLoaderData } from 'react-router';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { SiteLink } from '#app/components/SiteLink.tsx';
+import { SITE_NAME } from '#app/lib/club.ts';
 import { dateTimeFormat, nameWithoutPatronymic } from '#app/lib/format.ts';
 import {
   isoWeekday,
@@ -18,7 +19,7 @@ import {
   weekDates,
   weekStart,
 } from '#app/lib/schedule.ts';
-import { pageMeta, publicPageHeaders, SITE_NAME } from '#app/lib/seo.ts';
+import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { levelLabel } from '#app/lib/training-level.ts';
 import { listScheduleFilterOptions, listSessions } from '#app/models/schedule.server.ts';
 import type { RootLoaderData } from '#app/root.tsx';

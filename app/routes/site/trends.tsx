@@ -2,7 +2,8 @@ import { Heading } from '#app/components/Heading.tsx';
 import { TrendCard } from '#app/components/SiteCards.tsx';
 import { siteOrigin } from '#app/infra/seo.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
-import { pageMeta, publicPageHeaders, SITE_NAME } from '#app/lib/seo.ts';
+import { SITE_NAME } from '#app/lib/club.ts';
+import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { listPublishedTrends } from '#app/models/trend.server.ts';
 import type { Route } from './+types/trends';
 

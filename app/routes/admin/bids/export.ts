@@ -1,5 +1,6 @@
 import { getDb, getRequestInfo } from '#app/infra/services.server.ts';
 import { BID_KIND_LABELS, BID_STATUS_LABELS } from '#app/lib/admin-bids.ts';
+import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { CSV_BOM, csvRows } from '#app/lib/csv.server.ts';
 import { iterateBids, parseBidFilters } from '#app/models/admin/bids.server.ts';
 import type { Route } from './+types/export';
@@ -22,7 +23,7 @@ const HEADER = [
 const dateTime = new Intl.DateTimeFormat('ru-RU', {
   dateStyle: 'short',
   timeStyle: 'short',
-  timeZone: 'Europe/Moscow',
+  timeZone: DEFAULT_TIME_ZONE,
 });
 
 /**

@@ -1,8 +1,8 @@
-/** Staff accounts: used by /admin/staff and by the staff CLI (scripts/staff.ts), so relative imports only. */
+/** Staff accounts: used by /admin/staff, the login, the start-up admin account and the staff CLI (scripts/staff.ts). */
 
 import { hashPassword, MIN_PASSWORD_LENGTH } from '#app/infra/password.server.ts';
 import { recordAudit } from '#app/models/audit.server.ts';
-import { deleteUserSessions } from '#app/services/session.server.ts';
+import { deleteUserSessions } from '#app/models/session.server.ts';
 import type { Database } from '#db/index.ts';
 import type { StaffRole } from '#db/schema.ts';
 
@@ -64,6 +64,26 @@ export async function createStaffUser(
   return inserted.id;
 }
 
+/** What the login checks: the password hash and whether the account is disabled. */
+export async function findStaffCredentials(db: Database, email: string) {
+  return db
+    .selectFrom('staff_users')
+    .select(['id', 'email', 'password_hash', 'disabled'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+/** Creates an admin unless an account with that email exists; never overwrites. True when it was created. */
+export async function createAdminUnlessExists(db: Database, email: string, name: string, password: string) {
+  const inserted = await db
+    .insertInto('staff_users')
+    .values({ email, name, password_hash: await hashPassword(password), role: 'admin' })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
 async function findId(db: Database, email: string): Promise<number> {
   const row = await db
     .selectFrom('staff_users')
@@ -123,30 +143,4 @@ export async function setStaffPassword(
     });
   });
   return id;
-}
-
-/** Audit entries with who made them, newest first: the shared base of the audit page and the dashboard. */
-export function selectAuditEntries(db: Database) {
-  return db
-    .selectFrom('audit_log')
-    .leftJoin('staff_users', 'staff_users.id', 'audit_log.staff_user_id')
-    .select([
-      'audit_log.id',
-      'audit_log.action',
-      'audit_log.entity',
-      'audit_log.entity_id',
-      'audit_log.fields',
-      'audit_log.created_at',
-      'staff_users.name as staff_name',
-      'staff_users.email as staff_email',
-    ]);
-}
-
-export async function listAudit(db: Database, before: number | null, limit = 50) {
-  let query = selectAuditEntries(db)
-    .orderBy('audit_log.id', 'desc')
-    .limit(limit + 1);
-  if (before !== null) query = query.where('audit_log.id', '<', before);
-  const rows = await query.execute();
-  return { entries: rows.slice(0, limit), nextBefore: rows.length > limit ? rows[limit - 1]!.id : null };
 }

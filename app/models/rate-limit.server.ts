@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import type { Database } from '#db/index.ts';
+
+export interface RateLimitRule {
+  /** Attempts allowed within the window. */
+  points: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Points taken in the current window, this attempt included. */
+  used: number;
+  remaining: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * A fixed-window counter kept in PostgreSQL so that every instance behind the load balancer shares it
+ * (docs/architecture.md). One atomic upsert per attempt; expired windows restart at 1.
+ */
+export async function consumeRateLimit(db: Database, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+  const window = `${Math.max(1, Math.floor(rule.windowSeconds))} seconds`;
+  const { rows } = await sql<{ points: number; retry_after: number }>`
+    INSERT INTO rate_limits (key, points, expires_at)
+    VALUES (${key}, 1, now() + ${window}::interval)
+    ON CONFLICT (key) DO UPDATE SET
+      points = CASE WHEN rate_limits.expires_at <= now() THEN 1 ELSE rate_limits.points + 1 END,
+      expires_at = CASE WHEN rate_limits.expires_at <= now() THEN excluded.expires_at ELSE rate_limits.expires_at END
+    RETURNING points, ceil(extract(epoch FROM expires_at - now()))::integer AS retry_after
+  `.execute(db);
+  const row = rows[0]!;
+  return {
+    allowed: row.points <= rule.points,
+    used: row.points,
+    remaining: Math.max(0, rule.points - row.points),
+    retryAfterSeconds: Math.max(1, row.retry_after),
+  };
+}
+
+/** Give back one point of a live window (an attempt that turned out to be legitimate). */
+export async function refundRateLimit(db: Database, key: string): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set({ points: sql<number>`greatest(points - 1, 0)` })
+    .where('key', '=', key)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .execute();
+}
+
+/** Forget a key (e.g. after a successful login). */
+export async function resetRateLimit(db: Database, key: string): Promise<void> {
+  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+}
+
+/** Housekeeping: drop expired windows. */
+export async function pruneRateLimits(db: Database): Promise<void> {
+  await db.deleteFrom('rate_limits').where('expires_at', '<=', sql<Date>`now()`).execute();
+}
