@@ -1,30 +1,22 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+import { ADMIN_PATH, SECTIONS, type SectionPage, sectionRoutePaths } from '#app/admin/sections/index.ts';
 
-/** Content sections edited through the shared list/form/delete modules (app/models/admin/sections.server.ts). */
-const ADMIN_CONTENT_SECTIONS = [
-  'gyms',
-  'cards',
-  'promos',
-  'coaches',
-  'gallery',
-  'partners',
-  'trainings/trends',
-  'trainings/slots',
-  'trainings/changes',
-  'trainings',
-];
+/** The shared module of each page a content section has. */
+const CONTENT_MODULES: Record<SectionPage, string> = {
+  list: 'routes/admin/content/list.tsx',
+  new: 'routes/admin/content/edit.tsx',
+  edit: 'routes/admin/content/edit.tsx',
+  delete: 'routes/admin/content/delete.tsx',
+};
 
-function contentRoutes(section: string) {
-  const id = `admin-${section.replace('/', '-')}`;
-  return [
-    route(section, 'routes/admin/content/list.tsx', { id: `${id}-list` }),
-    route(`${section}/new`, 'routes/admin/content/edit.tsx', { id: `${id}-new` }),
-    route(`${section}/:id`, 'routes/admin/content/edit.tsx', { id: `${id}-edit` }),
-    route(`${section}/:id/delete`, 'routes/admin/content/delete.tsx', { id: `${id}-delete` }),
-  ];
-}
+/** Every content section of the registry gets its pages; the modules learn their section from the route's path. */
+const contentRoutes = SECTIONS.flatMap((section) =>
+  sectionRoutePaths(section).map(({ page, path }) =>
+    route(path, CONTENT_MODULES[page], { id: `admin-${section.key.replace('/', '-')}-${page}` }),
+  ),
+);
 
-/** Every URL of the product (SPEC §4, §5, §8) in one place. */
+/** Every URL of the product in one place (docs/product/routes.md). */
 export default [
   // Layout `default`
   layout('layouts/default.tsx', [index('routes/site/home.tsx')]),
@@ -49,14 +41,14 @@ export default [
     route('trainings/:id', 'routes/site/training.tsx'),
   ]),
 
-  // Staff area (SPEC §5): every page below passes the session check of layouts/admin.tsx.
+  // Staff area: every page below passes the session check of layouts/admin.tsx (docs/product/staff.md).
   route('logout', 'routes/auth/logout.ts'),
-  route('admin', 'layouts/admin.tsx', [
+  route(ADMIN_PATH, 'layouts/admin.tsx', [
     index('routes/admin/dashboard.tsx'),
     route('bids', 'routes/admin/bids/list.tsx'),
     route('bids/export.csv', 'routes/admin/bids/export.ts'),
     route('bids/:id', 'routes/admin/bids/detail.tsx'),
-    ...ADMIN_CONTENT_SECTIONS.flatMap(contentRoutes),
+    ...contentRoutes,
     route('staff', 'routes/admin/staff.tsx'),
     route('account', 'routes/admin/account.tsx'),
     route('audit', 'routes/admin/audit.tsx'),

@@ -1,4 +1,4 @@
-import { createCookie } from 'react-router';
+import { createCookie, redirect } from 'react-router';
 import { secureCookies } from '#app/infra/cookie-options.server.ts';
 
 export type FlashKind = 'success' | 'error' | 'info';
@@ -19,6 +19,13 @@ const flashCookie = createCookie('flash', {
 /** `Set-Cookie` header value that carries a flash message to the next page. */
 export function setFlash(flash: Flash): Promise<string> {
   return flashCookie.serialize(flash);
+}
+
+/** POST → redirect → GET with a one-shot message for the page it lands on. */
+export async function redirectWithFlash(to: string, flash: Flash, init: ResponseInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.append('Set-Cookie', await setFlash(flash));
+  return redirect(to, { ...init, headers });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Form, NavLink, Outlet } from 'react-router';
+import { ADMIN_NAV, adminTitle } from '#app/admin/nav.ts';
 import stylesheet from '#app/admin.css?url';
 import { FlashMessage } from '#app/components/admin/FlashMessage.tsx';
-import { ADMIN_NAV, adminTitle } from '#app/lib/admin-sections.ts';
 import { adminFlashContext, requireStaffMiddleware } from '#app/middleware/staff.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
 import type { Route } from './+types/admin';

@@ -7,18 +7,14 @@ import {
   PUBLIC_BID_KINDS,
   type PublicBidKind,
 } from '#app/lib/bid-form.ts';
+import { parseId } from '#app/lib/id.ts';
 import { normalizePhone } from '#app/lib/phone.ts';
 
 // Control characters never belong in a name or comment, and PostgreSQL refuses NUL outright (a 500 otherwise).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 const text = (value: unknown) => (typeof value === 'string' ? value.replace(CONTROL_CHARACTERS, '').trim() : '');
-const optionalId = z.preprocess((value) => {
-  const n = Number(value);
-  return value !== '' && value !== null && value !== undefined && Number.isInteger(n) && n > 0 && n < 2 ** 31
-    ? n
-    : null;
-}, z.number().int().nullable());
+const optionalId = z.preprocess(parseId, z.number().int().nullable());
 
 /** The one schema of the bid form (SPEC §2): what the visitor typed plus what the page put in hidden fields. */
 export const bidSchema = z.object({

@@ -1,4 +1,5 @@
 import { dateTimeFormat } from '#app/lib/format.ts';
+import { parseId } from '#app/lib/id.ts';
 /**
  * Week math and session expansion for the public schedule. Pure and shared by server and client.
  * Dates are gym-local `YYYY-MM-DD` strings; arithmetic runs on UTC noon so no time zone or DST can shift a day.
@@ -41,6 +42,7 @@ function fromUtc(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+/** A real calendar date `YYYY-MM-DD`, checked by a round trip: `2026-02-31` and `0000-01-01` are not. */
 export function isIsoDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   return fromUtc(toUtcNoon(value)) === value;
@@ -200,12 +202,12 @@ export interface ScheduleFilters {
 
 /** Reads `?trend=&coach=&time=` leniently: anything unparsable means "no filter". */
 export function parseScheduleFilters(params: URLSearchParams): ScheduleFilters {
-  const id = (value: string | null) => {
-    const n = Number(value);
-    return value && Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : null;
-  };
   const time = params.get('time');
-  return { trend: id(params.get('trend')), coach: id(params.get('coach')), time: isTimeOfDay(time) ? time : null };
+  return {
+    trend: parseId(params.get('trend')),
+    coach: parseId(params.get('coach')),
+    time: isTimeOfDay(time) ? time : null,
+  };
 }
 
 export function filterSessions(sessions: readonly Session[], filters: ScheduleFilters): Session[] {

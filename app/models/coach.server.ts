@@ -1,5 +1,5 @@
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { imageRef } from '#app/models/site-image.server.ts';
+import { imageRef } from '#app/models/image.server.ts';
 import type { Database } from '#db/index.ts';
 
 export interface CoachListFilter {

@@ -1,4 +1,4 @@
-import { imageRef } from '#app/models/site-image.server.ts';
+import { imageRef } from '#app/models/image.server.ts';
 import type { Database } from '#db/index.ts';
 
 /**

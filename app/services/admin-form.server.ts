@@ -1,11 +1,24 @@
 /**
- * Turns a submitted admin form into database values and Russian messages beside the fields
- * (issue 4, item 3). Driven by the same field descriptors that render the form.
+ * Reads a submitted content-section form into database values and Russian messages beside the fields. Each field is
+ * checked by the zod schema of its declared kind (app/admin/fields.ts), then the section's cross-field checks run
+ * (app/admin/checks.server.ts). Uploaded images are stored before a failed check sends the form back, so a chosen
+ * picture survives the error.
  */
-
+import { z } from 'zod';
+import { type DbValue, type ParsedValues, SECTION_CHECKS } from '#app/admin/checks.server.ts';
+import {
+  type FieldDef,
+  type FieldErrors,
+  type FormValues,
+  fieldChoices,
+  MAX_TIME_ZONE_LENGTH,
+  type Options,
+} from '#app/admin/fields.ts';
+import type { AnySection } from '#app/admin/section.ts';
 import type { Storage } from '#app/infra/storage.server.ts';
-import type { FieldDef, FieldErrors, FormValues, Options } from '#app/lib/admin-fields.ts';
-import type { ParsedValues, SectionDef } from '#app/models/admin/sections.server.ts';
+import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
+import { parseId } from '#app/lib/id.ts';
+import { isIsoDate } from '#app/lib/schedule.ts';
 import {
   ImageRejectedError,
   MAX_IMAGE_BYTES,
@@ -15,148 +28,193 @@ import {
 } from '#app/services/image-intake.server.ts';
 import type { Database } from '#db/index.ts';
 
-/** Upload bodies above this are refused before they are read; files are checked one by one below it. */
+export type { ParsedValues } from '#app/admin/checks.server.ts';
+
+/** Bodies above this are refused before they are read; files are checked one by one below it. */
 export const MAX_FORM_BYTES = 2 * MAX_IMAGE_BYTES + 1024 * 1024;
-/** Gallery forms take several files at once. */
+/** A gallery form takes several files at once. */
 export const MAX_MULTI_FORM_BYTES = 12 * MAX_IMAGE_BYTES;
 
 export const REQUIRED = 'Заполните поле';
+const CHOOSE = 'Выберите значение';
+const NOT_OFFERED = 'Выберите значение из списка';
+const MAX_LINE_LENGTH = 300;
 
-/** Reads a form (multipart or urlencoded) with a size cap. Throws 413 for oversized bodies. */
-export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormData> {
-  const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > maxBytes) {
-    throw new Response(`Слишком большой запрос: не больше ${Math.floor(maxBytes / 1024 / 1024)} МБ`, { status: 413 });
-  }
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are not text
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+
+function isTimeZone(value: string): boolean {
   try {
-    return await request.formData();
+    new Intl.DateTimeFormat('ru-RU', { timeZone: value });
+    return value.includes('/') || value === 'UTC';
   } catch {
-    throw new Response('Не удалось прочитать форму', { status: 400 });
+    return false;
   }
 }
 
-/** What the form showed, for re-rendering after an error. */
-export function rawValues(fields: FieldDef[], form: FormData): FormValues {
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+type Fail = (message: string) => never;
+type Parse = (text: string, input: unknown, fail: Fail) => DbValue | number[];
+
+/** A field's first problem; stops that field's checks. */
+class FieldProblem extends Error {}
+
+const fail: Fail = (message) => {
+  throw new FieldProblem(message);
+};
+
+/** One field's zod schema: the raw form value in, the database value out, or the field's first message. */
+function fieldSchema(field: FieldDef, options: Options): z.ZodType<DbValue | number[]> {
+  const parse = kindParser(field, options);
+  return z.unknown().transform((input, ctx) => {
+    try {
+      return parse(typeof input === 'string' ? input.trim() : '', input, fail);
+    } catch (error) {
+      if (!(error instanceof FieldProblem)) throw error;
+      ctx.addIssue({ code: 'custom', message: error.message });
+      return z.NEVER;
+    }
+  });
+}
+
+function kindParser(field: FieldDef, options: Options): Parse {
+  const optional = (text: string, fail: Fail, message = REQUIRED) => {
+    if (text !== '') return false;
+    if (field.required) fail(message);
+    return true;
+  };
+  const fromChoices = (text: string, fail: Fail) => {
+    if (optional(text, fail, CHOOSE)) return null;
+    if (!fieldChoices(field, options).some((choice) => choice.value === text)) fail(NOT_OFFERED);
+    return text;
+  };
+  switch (field.kind) {
+    case 'text':
+    case 'phone':
+    case 'url':
+      return (text, _input, fail) => {
+        if (optional(text, fail)) return '';
+        if (field.maxLength && text.length > field.maxLength) fail(`Не длиннее ${field.maxLength} символов`);
+        if (field.kind === 'phone' && !/^[+\d\s()-]{5,40}$/.test(text)) {
+          fail('Телефон может содержать только цифры, пробелы, скобки, дефис и +');
+        }
+        if (field.kind === 'url' && !isHttpUrl(text)) fail('Адрес сайта должен начинаться с http:// или https://');
+        return text.replace(CONTROL_CHARACTERS, '');
+      };
+    case 'timeZone':
+      return (text, _input, fail) => {
+        if (optional(text, fail)) return '';
+        if (text.length > MAX_TIME_ZONE_LENGTH) fail(`Не длиннее ${MAX_TIME_ZONE_LENGTH} символов`);
+        if (!isTimeZone(text)) fail(`Неизвестный часовой пояс: укажите его как ${DEFAULT_TIME_ZONE}`);
+        return text;
+      };
+    case 'integer':
+      return (text, _input, fail) => {
+        if (optional(text, fail)) return null;
+        const digits = text.replace(/\s/g, '');
+        if (!/^-?\d+$/.test(digits)) fail('Введите целое число');
+        const number = Number(digits);
+        if (field.min !== undefined && number < field.min) fail(`Не меньше ${field.min}`);
+        if (field.max !== undefined && number > field.max) fail(`Не больше ${field.max}`);
+        return number;
+      };
+    case 'decimal':
+      return (text, _input, fail) => {
+        if (optional(text, fail)) return null;
+        const normalised = text.replace(',', '.');
+        if (!/^-?\d{1,3}(\.\d{1,6})?$/.test(normalised)) {
+          fail('Введите число, например 56.838011 (до 6 знаков после точки)');
+        }
+        const number = Number(normalised);
+        if (number < field.min || number > field.max) fail(`Число от ${field.min} до ${field.max}`);
+        return normalised;
+      };
+    case 'checkbox':
+      return (_text, input) => input === 'on' || input === true;
+    case 'date':
+      return (text, _input, fail) => {
+        if (optional(text, fail, 'Укажите дату')) return null;
+        if (!isIsoDate(text)) fail('Дата в формате ГГГГ-ММ-ДД');
+        return text;
+      };
+    case 'time':
+      return (text, _input, fail) => {
+        if (optional(text, fail, 'Укажите время')) return null;
+        if (!/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(text)) fail('Время в формате ЧЧ:ММ');
+        return text.slice(0, 5);
+      };
+    case 'choice':
+      return (text, _input, fail) => fromChoices(text, fail);
+    case 'weekday':
+    case 'reference':
+      return (text, _input, fail) => {
+        const chosen = fromChoices(text, fail);
+        return chosen === null ? null : Number(chosen);
+      };
+    case 'references':
+      return (_text, input, fail) => {
+        const allowed = new Set(fieldChoices(field, options).map((choice) => choice.value));
+        const chosen = (Array.isArray(input) ? input : []).map(String);
+        if (chosen.some((value) => !allowed.has(value))) fail('Выберите значения из списка');
+        return [...new Set(chosen.map(Number))];
+      };
+    case 'lines':
+      return (_text, input, fail) => {
+        const lines = (typeof input === 'string' ? input : '')
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter(Boolean);
+        if (lines.some((line) => line.length > MAX_LINE_LENGTH)) {
+          fail(`Каждая строка — не длиннее ${MAX_LINE_LENGTH} символов`);
+        }
+        if (lines.length > field.maxItems) fail(`Не больше ${field.maxItems} строк`);
+        return lines.join('\n');
+      };
+    case 'image':
+      // The hidden field carries the id of the image already attached (or uploaded before a failed save).
+      return (text) => parseId(text);
+  }
+}
+
+/** What the form showed, for showing it again after an error. */
+export function rawValues(fields: readonly FieldDef[], form: FormData): FormValues {
   const values: FormValues = {};
   for (const field of fields) {
-    if (field.type === 'checkbox') values[field.name] = form.get(field.name) === 'on';
-    else if (field.type === 'multiselect') values[field.name] = form.getAll(field.name).map(String);
-    else values[field.name] = String(form.get(field.name) ?? '');
+    if (field.kind === 'checkbox') values[field.name] = form.get(field.name) === 'on';
+    else if (field.kind === 'references') values[field.name] = form.getAll(field.name).map(String);
+    else {
+      const value = form.get(field.name);
+      values[field.name] = typeof value === 'string' ? value : '';
+    }
   }
   return values;
 }
 
-function optionValues(field: FieldDef, options: Options): string[] | null {
-  if (field.type === 'select' || field.type === 'multiselect') {
-    if ('options' in field && field.options) return field.options.map((option) => option.value);
-    if (field.source) return (options[field.source] ?? []).map((option) => option.value);
-  }
-  return null;
-}
-
-/** Validates the text fields; image fields are handled by `processImages`. */
+/** Checks every field by its kind, then the section's cross-field checks. */
 export function parseValues(
-  section: SectionDef,
+  section: AnySection,
   raw: FormValues,
   options: Options,
 ): { values: ParsedValues; errors: FieldErrors } {
   const values: ParsedValues = {};
   const errors: FieldErrors = {};
   for (const field of section.fields) {
-    const input = raw[field.name];
-    const text = typeof input === 'string' ? input.trim() : '';
-    const missing = text === '';
-    switch (field.type) {
-      case 'text': {
-        if (missing && field.required) errors[field.name] = REQUIRED;
-        else if (field.maxLength && text.length > field.maxLength)
-          errors[field.name] = `Не длиннее ${field.maxLength} символов`;
-        // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are not text
-        values[field.name] = text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
-        break;
-      }
-      case 'integer': {
-        if (missing) {
-          if (field.required) errors[field.name] = REQUIRED;
-          values[field.name] = null;
-        } else if (!/^-?\d+$/.test(text.replace(/\s/g, ''))) {
-          errors[field.name] = 'Введите целое число';
-        } else {
-          const number = Number(text.replace(/\s/g, ''));
-          if (field.min !== undefined && number < field.min) errors[field.name] = `Не меньше ${field.min}`;
-          else if (field.max !== undefined && number > field.max) errors[field.name] = `Не больше ${field.max}`;
-          values[field.name] = number;
-        }
-        break;
-      }
-      case 'decimal': {
-        const normalised = text.replace(',', '.');
-        if (missing) {
-          if (field.required) errors[field.name] = REQUIRED;
-          values[field.name] = null;
-        } else if (!/^-?\d{1,3}(\.\d{1,6})?$/.test(normalised)) {
-          errors[field.name] = 'Введите число, например 56.838011 (до 6 знаков после точки)';
-        } else {
-          const number = Number(normalised);
-          if (number < field.min || number > field.max) errors[field.name] = `Число от ${field.min} до ${field.max}`;
-          values[field.name] = normalised;
-        }
-        break;
-      }
-      case 'checkbox':
-        values[field.name] = input === true;
-        break;
-      case 'date': {
-        const valid = /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`));
-        if (missing) {
-          if (field.required) errors[field.name] = 'Укажите дату';
-        } else if (!valid) errors[field.name] = 'Дата в формате ГГГГ-ММ-ДД';
-        values[field.name] = missing || !valid ? null : text;
-        break;
-      }
-      case 'time': {
-        const valid = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(text);
-        if (missing) {
-          if (field.required) errors[field.name] = 'Укажите время';
-        } else if (!valid) errors[field.name] = 'Время в формате ЧЧ:ММ';
-        values[field.name] = missing || !valid ? null : text.slice(0, 5);
-        break;
-      }
-      case 'select': {
-        const allowed = optionValues(field, options) ?? [];
-        if (missing) {
-          if (field.required) errors[field.name] = 'Выберите значение';
-          values[field.name] = null;
-        } else if (!allowed.includes(text)) {
-          errors[field.name] = 'Выберите значение из списка';
-        } else values[field.name] = field.source ? Number(text) : /^\d+$/.test(text) ? Number(text) : text;
-        break;
-      }
-      case 'multiselect': {
-        const allowed = new Set(optionValues(field, options) ?? []);
-        const chosen = Array.isArray(input) ? input : [];
-        if (chosen.some((value) => !allowed.has(value))) errors[field.name] = 'Выберите значения из списка';
-        values[field.name] = [...new Set(chosen.filter((value) => allowed.has(value)).map(Number))];
-        break;
-      }
-      case 'lines': {
-        const lines = (typeof input === 'string' ? input : '')
-          .split(/\r?\n/)
-          .map((line) => line.trim())
-          .filter(Boolean);
-        if (field.maxItems && lines.length > field.maxItems) errors[field.name] = `Не больше ${field.maxItems} строк`;
-        if (lines.some((line) => line.length > 300)) errors[field.name] = 'Каждая строка — не длиннее 300 символов';
-        values[field.name] = lines.join('\n');
-        break;
-      }
-      case 'image': {
-        // The hidden field carries the id of the image already attached (or uploaded before a failed save).
-        values[field.name] = /^\d+$/.test(text) ? Number(text) : null;
-        break;
-      }
+    const result = fieldSchema(field, options).safeParse(raw[field.name]);
+    if (result.success) values[field.name] = result.data;
+    else {
+      errors[field.name] = result.error.issues[0]?.message ?? REQUIRED;
+      values[field.name] = null;
     }
   }
-  section.validate?.(values, errors);
+  SECTION_CHECKS[section.key]?.(values, errors);
   return { values, errors };
 }
 
@@ -168,14 +226,14 @@ function uploadedFiles(form: FormData, name: string): File[] {
 }
 
 /**
- * Checks and stores uploaded images. Runs before the other checks fail the form, so an accepted
- * picture survives a validation error (its id rides in the hidden field) and need not be chosen again.
- * Returns the extra image ids for a multi-file create (gallery).
+ * Checks and stores uploaded images. Runs before the other checks fail the form, so an accepted picture survives a
+ * validation error (its id rides in the hidden field) and need not be chosen again. Returns the extra image ids of a
+ * multi-file create (the gallery).
  */
 export async function processImages(
   db: Database,
   storage: Storage,
-  section: SectionDef,
+  section: AnySection,
   form: FormData,
   values: ParsedValues,
   raw: FormValues,
@@ -184,7 +242,7 @@ export async function processImages(
 ): Promise<number[]> {
   const extra: number[] = [];
   for (const field of section.fields) {
-    if (field.type !== 'image') continue;
+    if (field.kind !== 'image') continue;
     if (form.get(`${field.name}__remove`) === 'on') {
       values[field.name] = null;
       raw[field.name] = '';
@@ -213,47 +271,50 @@ export async function processImages(
       raw[field.name] = String(saved[0]!.id);
       extra.push(...saved.slice(1).map((image) => image.id));
     }
-    if (field.required && values[field.name] === null && !errors[field.name])
+    if (field.required && values[field.name] === null && !errors[field.name]) {
       errors[field.name] = 'Загрузите изображение';
+    }
   }
   return extra;
 }
 
-/** Database constraint errors become a message on the form instead of a 500 (SPEC §6). */
+/** Database constraint errors become a message on the form instead of a 500 (docs/product/errors.md). */
 export function constraintMessage(error: unknown): string | null {
   const code = (error as { code?: string }).code;
-  if (code === '23514' || code === '23502' || code === '22001' || code === '22003')
+  if (code === '23514' || code === '23502' || code === '22001' || code === '22003' || code === '22008') {
     return 'Значения не прошли проверку базы данных: проверьте поля формы';
+  }
   if (code === '23505') return 'Такая запись уже есть';
   if (code === '23503') return 'Связанная запись не найдена: её могли удалить. Обновите страницу';
   return null;
 }
 
 /** A database row as the form shows it. */
-export function rowToFormValues(fields: FieldDef[], row: Record<string, unknown>): FormValues {
+export function rowToFormValues(fields: readonly FieldDef[], row: Record<string, unknown>): FormValues {
   const values: FormValues = {};
   for (const field of fields) {
     const value = row[field.name];
-    if (field.type === 'checkbox') values[field.name] = value === true;
-    else if (field.type === 'multiselect') values[field.name] = Array.isArray(value) ? value.map(String) : [];
-    else if (field.type === 'lines') {
+    if (field.kind === 'checkbox') values[field.name] = value === true;
+    else if (field.kind === 'references') values[field.name] = Array.isArray(value) ? value.map(String) : [];
+    else if (field.kind === 'lines') {
       const list = typeof value === 'string' ? JSON.parse(value) : value;
       values[field.name] = Array.isArray(list) ? list.join('\n') : '';
-    } else if (field.type === 'time') values[field.name] = typeof value === 'string' ? value.slice(0, 5) : '';
+    } else if (field.kind === 'time') values[field.name] = typeof value === 'string' ? value.slice(0, 5) : '';
     else if (value === null || value === undefined) values[field.name] = '';
-    else if (field.type === 'decimal') values[field.name] = String(Number(value));
+    else if (field.kind === 'decimal') values[field.name] = String(Number(value));
     else values[field.name] = String(value);
   }
   return values;
 }
 
-export function defaultFormValues(fields: FieldDef[]): FormValues {
+/** A new record's form: each kind's empty value, or the declared default. */
+export function defaultFormValues(fields: readonly FieldDef[]): FormValues {
   const values: FormValues = {};
   for (const field of fields) {
-    if (field.type === 'checkbox') values[field.name] = field.name === 'published';
-    else if (field.type === 'multiselect') values[field.name] = [];
-    else if (field.name === 'time_zone') values[field.name] = 'Europe/Moscow';
-    else if (field.name === 'level') values[field.name] = 'any';
+    if (field.kind === 'checkbox') values[field.name] = field.default ?? false;
+    else if (field.kind === 'references') values[field.name] = [];
+    else if (field.kind === 'timeZone') values[field.name] = DEFAULT_TIME_ZONE;
+    else if (field.kind === 'choice') values[field.name] = field.default ?? '';
     else values[field.name] = '';
   }
   return values;

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { assertSafeStorageKey, type Storage } from '#app/infra/storage.server.ts';
+import { insertImage } from '#app/models/image.server.ts';
 import type { Database } from '#db/index.ts';
 import type { Image } from '#db/schema.ts';
 
@@ -136,18 +137,14 @@ export async function saveImage(
   assertSafeStorageKey(key);
   await storage.put(key, image.bytes, image.mimeType);
   try {
-    return await db
-      .insertInto('images')
-      .values({
-        storage_key: key,
-        mime_type: image.mimeType,
-        width: image.width,
-        height: image.height,
-        byte_size: image.bytes.length,
-        placeholder: image.placeholder,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return await insertImage(db, {
+      storage_key: key,
+      mime_type: image.mimeType,
+      width: image.width,
+      height: image.height,
+      byte_size: image.bytes.length,
+      placeholder: image.placeholder,
+    });
   } catch (error) {
     await storage.remove(key).catch(() => {});
     throw error;

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { expect, it } from 'vitest';
+import { partners } from '#app/admin/sections/partners.ts';
 import { createRow, getRow, updateRow } from '#app/models/admin/content.server.ts';
-import { sectionForPath } from '#app/models/admin/sections.server.ts';
 import { createSession, deleteSession, findSessionUser } from '#app/models/session.server.ts';
 import { createStaffUser, setStaffDisabled, setStaffPassword } from '#app/models/staff.server.ts';
 import {
@@ -151,7 +151,7 @@ describeEachDb('staff authentication and sessions', (t) => {
 
   it('refuses a stale save and writes nothing', async () => {
     const staff = await createStaffUser(t.db, { email: 'vera@club.test', role: 'editor', password }, null);
-    const section = sectionForPath('/admin/partners');
+    const section = partners;
     const id = await createRow(
       t.db,
       section,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { gyms } from '#app/admin/sections/gyms.ts';
+import { scheduleChanges, slots } from '#app/admin/sections/trainings.ts';
 import { fullPhone } from '#app/models/admin/bids.server.ts';
-import { isHttpUrl, sectionForPath } from '#app/models/admin/sections.server.ts';
-import { parseValues, rawValues } from '#app/services/admin-form.server.ts';
+import { defaultFormValues, isHttpUrl, parseValues, rawValues } from '#app/services/admin-form.server.ts';
 
 function form(entries: Record<string, string | string[]>) {
   const data = new FormData();
@@ -10,14 +11,6 @@ function form(entries: Record<string, string | string[]>) {
 }
 
 describe('admin form parsing', () => {
-  const gyms = sectionForPath('/admin/gyms/12');
-
-  it('finds the section of a staff URL, the longest prefix first', () => {
-    expect(sectionForPath('/admin/trainings/trends/3/delete').key).toBe('trainings/trends');
-    expect(sectionForPath('/admin/trainings/7').key).toBe('trainings');
-    expect(() => sectionForPath('/admin/unknown')).toThrow();
-  });
-
   it('gives Russian messages beside the fields', () => {
     const raw = rawValues(gyms.fields, form({ name: '', address: 'x', lat: '91', lng: '', time_zone: 'Mars/Base' }));
     const { errors } = parseValues(gyms, raw, {});
@@ -37,7 +30,6 @@ describe('admin form parsing', () => {
   });
 
   it('refuses select values that are not offered', () => {
-    const slots = sectionForPath('/admin/trainings/slots/new');
     const raw = rawValues(
       slots.fields,
       form({ gym_id: '99', training_id: '1', weekday: '8', start_time: '25:00', duration_min: '45' }),
@@ -51,6 +43,33 @@ describe('admin form parsing', () => {
       weekday: 'Выберите значение из списка',
       start_time: 'Время в формате ЧЧ:ММ',
     });
+  });
+
+  it('refuses impossible dates by a round trip, not by a pattern', () => {
+    const raw = rawValues(scheduleChanges.fields, form({ slot_id: '1', date: '2026-02-31', kind: 'cancelled' }));
+    const options = { slots: [{ value: '1', label: 'Зал · Пн 07:00 · Йога' }] };
+    expect(parseValues(scheduleChanges, raw, options).errors).toEqual({ date: 'Дата в формате ГГГГ-ММ-ДД' });
+    raw.date = '0000-01-01';
+    expect(parseValues(scheduleChanges, raw, options).errors).toEqual({ date: 'Дата в формате ГГГГ-ММ-ДД' });
+    raw.date = '2028-02-29';
+    expect(parseValues(scheduleChanges, raw, options)).toMatchObject({ errors: {}, values: { date: '2028-02-29' } });
+  });
+
+  it('takes defaults from the declared kinds: a new gym is in the network zone and published', () => {
+    expect(defaultFormValues(gyms.fields)).toMatchObject({ time_zone: 'Europe/Moscow', published: true, name: '' });
+  });
+
+  it('stores weekdays as numbers 1–7 and shows their names', () => {
+    const raw = rawValues(
+      slots.fields,
+      form({ gym_id: '1', training_id: '1', weekday: '3', start_time: '07:15:00', duration_min: '45' }),
+    );
+    const { values, errors } = parseValues(slots, raw, {
+      gyms: [{ value: '1', label: 'Зал' }],
+      trainings: [{ value: '1', label: 'Йога' }],
+    });
+    expect(errors).toEqual({});
+    expect(values).toMatchObject({ weekday: 3, start_time: '07:15', gym_id: 1, coach_id: null });
   });
 
   it('accepts only http and https partner URLs', () => {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditLink } from '#app/lib/admin-audit.ts';
+import { AUDIT_ACTION_LABELS, auditEntityLabel, auditLink } from '#app/admin/audit.ts';
 import { formatDateTime } from '#app/lib/format.ts';
 
 export interface AuditEntryView {
@@ -19,7 +19,7 @@ export function AuditList({ entries }: { entries: AuditEntryView[] }) {
     <ul className="admin-audit">
       {entries.map((entry) => {
         const href = entry.action === 'delete' ? null : auditLink(entry.entity, entry.entity_id);
-        const what = `${AUDIT_ENTITY_LABELS[entry.entity] ?? entry.entity}${entry.entity_id !== null ? ` №${entry.entity_id}` : ''}`;
+        const what = `${auditEntityLabel(entry.entity)}${entry.entity_id !== null ? ` №${entry.entity_id}` : ''}`;
         return (
           <li key={entry.id}>
             <span className="admin-muted">{formatDateTime(entry.created_at)}</span>{' '}

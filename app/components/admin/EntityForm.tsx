@@ -1,9 +1,17 @@
 import { Form, useNavigation } from 'react-router';
+import {
+  type FieldDef,
+  type FieldErrors,
+  type FormValues,
+  fieldChoices,
+  type ImagePreview,
+  MAX_TIME_ZONE_LENGTH,
+  type Options,
+} from '#app/admin/fields.ts';
 import { Image } from '#app/components/Image.tsx';
-import type { FieldDef, FieldErrors, FormValues, ImagePreview, Options } from '#app/lib/admin-fields.ts';
 
 interface EntityFormProps {
-  fields: FieldDef[];
+  fields: readonly FieldDef[];
   values: FormValues;
   errors: FieldErrors;
   options: Options;
@@ -16,12 +24,14 @@ interface EntityFormProps {
   submitLabel?: string;
 }
 
+const INPUT_TYPES = { phone: 'tel', url: 'url', timeZone: 'text' } as const;
+
 /** The shared create/edit form: labelled fields, Russian errors beside them, values kept on error. */
 export function EntityForm(props: EntityFormProps) {
   const { fields, values, errors, options, images, version, isNew, formError, conflictVersion } = props;
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
-  const hasImage = fields.some((field) => field.type === 'image');
+  const hasImage = fields.some((field) => field.kind === 'image');
   const errorCount = Object.keys(errors).length;
   return (
     <Form method="post" encType={hasImage ? 'multipart/form-data' : undefined} noValidate className="admin-form">
@@ -98,7 +108,7 @@ function Field({
   // The required mark sits outside the <label> so the field's accessible name is exactly its label.
   const label = (
     <span className="admin-field__label-row">
-      <label htmlFor={field.type === 'image' ? `${id}-file` : id} className="admin-field__label">
+      <label htmlFor={field.kind === 'image' ? `${id}-file` : id} className="admin-field__label">
         {field.label}
       </label>
       {field.required ? (
@@ -123,7 +133,7 @@ function Field({
     </>
   );
 
-  switch (field.type) {
+  switch (field.kind) {
     case 'checkbox':
       return (
         <div className="admin-field admin-field--checkbox">
@@ -132,13 +142,13 @@ function Field({
           {after}
         </div>
       );
-    case 'multiselect': {
+    case 'references': {
       const chosen = new Set(Array.isArray(value) ? value : []);
       return (
         <fieldset className="admin-field admin-field--group" aria-describedby={describedBy}>
           <legend className="admin-field__label">{field.label}</legend>
           <div className="admin-field__choices">
-            {(options[field.source] ?? []).map((option) => (
+            {fieldChoices(field, options).map((option) => (
               <label key={option.value} className="admin-choice">
                 <input
                   type="checkbox"
@@ -154,8 +164,10 @@ function Field({
         </fieldset>
       );
     }
-    case 'select': {
-      const list = field.options ?? (field.source ? (options[field.source] ?? []) : []);
+    case 'choice':
+    case 'weekday':
+    case 'reference': {
+      const list = fieldChoices(field, options);
       return (
         <div className="admin-field">
           {label}
@@ -212,8 +224,23 @@ function Field({
           {field.multiline ? (
             <textarea {...common} rows={4} defaultValue={text} maxLength={field.maxLength} />
           ) : (
-            <input type={field.inputType ?? 'text'} {...common} defaultValue={text} maxLength={field.maxLength} />
+            <input type="text" {...common} defaultValue={text} maxLength={field.maxLength} />
           )}
+          {after}
+        </div>
+      );
+    case 'phone':
+    case 'url':
+    case 'timeZone':
+      return (
+        <div className="admin-field">
+          {label}
+          <input
+            type={INPUT_TYPES[field.kind]}
+            {...common}
+            defaultValue={text}
+            maxLength={field.kind === 'timeZone' ? MAX_TIME_ZONE_LENGTH : field.maxLength}
+          />
           {after}
         </div>
       );

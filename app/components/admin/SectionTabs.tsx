@@ -1,18 +1,12 @@
 import { NavLink } from 'react-router';
+import { groupTabs } from '#app/admin/nav.ts';
 
-const TABS = [
-  { key: 'trainings', label: 'Тренировки' },
-  { key: 'trainings/trends', label: 'Направления' },
-  { key: 'trainings/slots', label: 'Расписание' },
-  { key: 'trainings/changes', label: 'Изменения расписания' },
-];
-
-/** Trainings, trends, weekly slots and dated changes are edited in one section (SPEC §5). */
-export function SectionTabs({ current }: { current: string }) {
+/** The tabs of a section group: trainings with their trends, weekly slots and dated changes are one staff section. */
+export function SectionTabs({ group, current }: { group: { key: string; label: string }; current: string }) {
   return (
-    <nav className="admin-tabs" aria-label="Тренировки и расписание">
-      {TABS.map((tab) => (
-        <NavLink key={tab.key} to={`/admin/${tab.key}`} end aria-current={tab.key === current ? 'page' : undefined}>
+    <nav className="admin-tabs" aria-label={group.label}>
+      {groupTabs(group.key).map((tab) => (
+        <NavLink key={tab.to} to={tab.to} end aria-current={tab.to === `/admin/${current}` ? 'page' : undefined}>
           {tab.label}
         </NavLink>
       ))}

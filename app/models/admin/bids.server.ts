@@ -1,7 +1,9 @@
 /** The staff side of bids: the inbox (keyset pages over a million rows), a bid's page and status changes. */
 import { type Expression, type SqlBool, sql } from 'kysely';
-import { BID_KINDS, BID_STATUSES, BID_TRANSITIONS, REPEAT_PHONE_DAYS } from '#app/lib/admin-bids.ts';
+import { BID_KINDS, BID_STATUSES, BID_TRANSITIONS, REPEAT_PHONE_DAYS } from '#app/admin/bids.ts';
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
+import { parseId } from '#app/lib/id.ts';
+import { isIsoDate } from '#app/lib/schedule.ts';
 import { recordAudit } from '#app/models/audit.server.ts';
 import type { Database } from '#db/index.ts';
 import type { BidKind, BidStatus } from '#db/schema.ts';
@@ -19,20 +21,17 @@ export interface BidFilters {
   q: string;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 export function parseBidFilters(params: URLSearchParams): BidFilters {
   const status = params.get('status');
   const kind = params.get('kind');
-  const gym = params.get('gym') ?? '';
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   return {
     status: BID_STATUSES.includes(status as BidStatus) ? (status as BidStatus) : null,
     kind: BID_KINDS.includes(kind as BidKind) ? (kind as BidKind) : null,
-    gymId: /^\d{1,9}$/.test(gym) ? Number(gym) : null,
-    from: DATE.test(from) && !Number.isNaN(Date.parse(from)) ? from : null,
-    to: DATE.test(to) && !Number.isNaN(Date.parse(to)) ? to : null,
+    gymId: parseId(params.get('gym')),
+    from: isIsoDate(from) ? from : null,
+    to: isIsoDate(to) ? to : null,
     q: (params.get('q') ?? '').trim().slice(0, 100),
   };
 }

@@ -1,16 +1,17 @@
 /**
- * All SQL of the shared content sections. Table and column names come only from the section
- * descriptions in sections.server.ts (never from the request), so the dynamic parts are fixed identifiers.
+ * All SQL of the content sections. Table and column names come only from the section declarations, which are typed
+ * against the database (app/admin/section.ts), never from the request; they enter the SQL as quoted identifiers
+ * (`sql.table`, `sql.ref`) and every value as a parameter.
  */
-import { type Kysely, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
+import type { ParsedValues } from '#app/admin/checks.server.ts';
+import { type FieldDef, filterName, type Option, type OptionSource, type Options } from '#app/admin/fields.ts';
+import type { AnySection } from '#app/admin/section.ts';
 import { announceContentChange } from '#app/infra/content-cache.server.ts';
-import type { Option, OptionSource, Options } from '#app/lib/admin-fields.ts';
-import type { ParsedValues, SectionDef } from '#app/models/admin/sections.server.ts';
+import { parseId } from '#app/lib/id.ts';
+import { WEEKDAY_SHORT } from '#app/lib/schedule.ts';
 import { recordAudit } from '#app/models/audit.server.ts';
 import type { Database } from '#db/index.ts';
-
-// The section descriptions name tables at run time; Kysely's static typing cannot follow that.
-const loose = (db: Database) => db as unknown as Kysely<any>;
 
 export const PAGE_SIZE = 20;
 
@@ -24,128 +25,140 @@ export interface ListQuery {
 
 export type Row = Record<string, unknown> & { id: number };
 
+type JoinField = Extract<FieldDef, { kind: 'references' }>;
+
+const table = (section: AnySection) => sql.table(section.table);
+const column = (section: AnySection, name: string) => sql.ref(`${section.table}.${name}`);
+const joinFields = (section: AnySection) =>
+  section.fields.filter((field): field is JoinField => field.kind === 'references');
+
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-export async function listRows(db: Database, section: SectionDef, query: ListQuery) {
-  const t = section.table;
-  let base = loose(db).selectFrom(t);
-  if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
-    base = base.where((eb) =>
-      eb.or(section.searchColumns.map((column) => eb(sql`${sql.ref(`${t}.${column}`)}::text`, 'ilike', pattern))),
-    );
+function listOrder(section: AnySection, query: ListQuery): ReadonlyArray<readonly [string, 'asc' | 'desc']> {
+  const sortable = section.columns.filter((entry) => entry.sortable).map((entry) => entry.column as string);
+  if (query.sort && sortable.includes(query.sort)) {
+    return [
+      [query.sort, query.dir],
+      ['id', 'asc'],
+    ];
   }
-  for (const filter of section.filters) {
-    const value = query.filters[filter.name];
-    if (!value) continue;
-    if (filter.kind === 'published') base = base.where(`${t}.published`, '=', value === 'yes');
-    else if (filter.column) {
-      if (value === 'none') base = base.where(`${t}.${filter.column}`, 'is', null);
-      else if (/^\d+$/.test(value)) base = base.where(`${t}.${filter.column}`, '=', Number(value));
-    }
-  }
-  const imageColumn = section.columns.find((column) => column.kind === 'image')?.key;
-  let select = base.selectAll(t);
-  if (imageColumn) {
-    select = select
-      .leftJoin('images', 'images.id', `${t}.${imageColumn}`)
-      .select([
-        'images.storage_key as image_key',
-        'images.width as image_width',
-        'images.height as image_height',
-        'images.placeholder as image_placeholder',
-      ]);
-  }
-  const sortable = section.columns.filter((column) => column.sortable).map((column) => column.key);
-  const order: ReadonlyArray<readonly [string, 'asc' | 'desc']> =
-    query.sort && sortable.includes(query.sort)
-      ? [
-          [query.sort, query.dir],
-          ['id', 'asc'],
-        ]
-      : section.defaultSort;
-  for (const [column, dir] of order) select = select.orderBy(`${t}.${column}`, dir);
-
-  const [rows, total] = await Promise.all([
-    select
-      .limit(PAGE_SIZE)
-      .offset((query.page - 1) * PAGE_SIZE)
-      .execute() as Promise<Row[]>,
-    base
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow()
-      .then((row) => Number(row.count)),
-  ]);
-  return { rows, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+  return section.order === 'manual'
+    ? [
+        ['sort_order', 'asc'],
+        ['id', 'asc'],
+      ]
+    : section.order;
 }
 
-export async function getRow(db: Database, section: SectionDef, id: number): Promise<Row | null> {
-  const row = (await loose(db).selectFrom(section.table).selectAll().where('id', '=', id).executeTakeFirst()) as
-    | Row
-    | undefined;
+export async function listRows(db: Database, section: AnySection, query: ListQuery) {
+  const conditions: RawBuilder<unknown>[] = [];
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    const matches = section.search.map((name) => sql`${column(section, name)}::text ILIKE ${pattern}`);
+    conditions.push(sql`(${sql.join(matches, sql` OR `)})`);
+  }
+  for (const filter of section.filters) {
+    const value = query.filters[filterName(filter)];
+    if (!value) continue;
+    if (filter.kind === 'published') conditions.push(sql`${column(section, 'published')} = ${value === 'yes'}`);
+    else if (value === 'none') conditions.push(sql`${column(section, filter.field)} IS NULL`);
+    else {
+      const id = parseId(value);
+      if (id !== null) conditions.push(sql`${column(section, filter.field)} = ${id}`);
+    }
+  }
+  const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  const imageField = section.fields.find(
+    (field) => field.kind === 'image' && section.columns.some((entry) => entry.column === field.name),
+  );
+  const image = imageField
+    ? {
+        select: sql`, images.storage_key AS image_key, images.width AS image_width,
+          images.height AS image_height, images.placeholder AS image_placeholder`,
+        join: sql`LEFT JOIN images ON images.id = ${column(section, imageField.name)}`,
+      }
+    : { select: sql``, join: sql`` };
+  const order = listOrder(section, query).map(
+    ([name, dir]) => sql`${column(section, name)} ${sql.raw(dir === 'desc' ? 'DESC' : 'ASC')}`,
+  );
+  const [rows, count] = await Promise.all([
+    sql<Row>`
+      SELECT ${table(section)}.*${image.select} FROM ${table(section)} ${image.join} ${where}
+      ORDER BY ${sql.join(order)} LIMIT ${PAGE_SIZE} OFFSET ${(query.page - 1) * PAGE_SIZE}
+    `.execute(db),
+    sql<{ count: string | number }>`SELECT count(*) AS count FROM ${table(section)} ${where}`.execute(db),
+  ]);
+  const total = Number(count.rows[0]?.count ?? 0);
+  return { rows: rows.rows, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+}
+
+async function withLinks(db: Database, section: AnySection, row: Row | undefined): Promise<Row | null> {
   if (!row) return null;
-  for (const [name, join] of Object.entries(section.joins ?? {})) {
-    const links = await loose(db).selectFrom(join.table).select(join.other).where(join.self, '=', id).execute();
-    row[name] = links.map((link) => Number(link[join.other]));
+  for (const field of joinFields(section)) {
+    const { join } = field;
+    const links = await sql<{ other: number }>`
+      SELECT ${sql.ref(join.other)} AS other FROM ${sql.table(join.table)} WHERE ${sql.ref(join.self)} = ${row.id}
+    `.execute(db);
+    row[field.name] = links.rows.map((link) => Number(link.other));
   }
   return row;
 }
 
-export async function getImages(db: Database, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('images')
-    .select(['id', 'storage_key', 'width', 'height', 'placeholder'])
-    .where('id', 'in', ids)
-    .execute();
+export async function getRow(db: Database, section: AnySection, id: number): Promise<Row | null> {
+  const { rows } = await sql<Row>`SELECT * FROM ${table(section)} WHERE id = ${id}`.execute(db);
+  return withLinks(db, section, rows[0]);
+}
+
+/** The id of the one row of a singleton section (its migration creates the row), or null. */
+export async function singletonId(db: Database, section: AnySection): Promise<number | null> {
+  const { rows } = await sql<{ id: number }>`SELECT id FROM ${table(section)} ORDER BY id LIMIT 1`.execute(db);
+  return rows[0]?.id ?? null;
 }
 
 /** Splits parsed values into the table's columns and the many-to-many links. */
-function splitValues(section: SectionDef, values: ParsedValues) {
+function splitValues(section: AnySection, values: ParsedValues) {
   const columns: Record<string, unknown> = {};
-  const links: Record<string, number[]> = {};
+  const links = new Map<JoinField, number[]>();
   for (const field of section.fields) {
     const value = values[field.name];
     if (value === undefined) continue;
-    if (section.joins?.[field.name]) links[field.name] = value as number[];
-    else if (field.type === 'lines')
-      columns[field.name] = JSON.stringify(value === null ? [] : String(value).split('\n'));
+    if (field.kind === 'references') links.set(field, value as number[]);
+    else if (field.kind === 'lines') columns[field.name] = JSON.stringify(value ? String(value).split('\n') : []);
     else columns[field.name] = value;
   }
   return { columns, links };
 }
 
-async function writeLinks(db: Database, section: SectionDef, id: number, links: Record<string, number[]>) {
-  for (const [name, ids] of Object.entries(links)) {
-    const join = section.joins![name]!;
-    await loose(db).deleteFrom(join.table).where(join.self, '=', id).execute();
+async function writeLinks(db: Database, id: number, links: Map<JoinField, number[]>) {
+  for (const [{ join }, ids] of links) {
+    await sql`DELETE FROM ${sql.table(join.table)} WHERE ${sql.ref(join.self)} = ${id}`.execute(db);
     if (ids.length) {
-      await loose(db)
-        .insertInto(join.table)
-        .values(ids.map((other) => ({ [join.self]: id, [join.other]: other })))
-        .execute();
+      const rows = ids.map((other) => sql`(${id}, ${other})`);
+      await sql`
+        INSERT INTO ${sql.table(join.table)} (${sql.ref(join.self)}, ${sql.ref(join.other)}) VALUES ${sql.join(rows)}
+      `.execute(db);
     }
   }
 }
 
-export async function createRow(db: Database, section: SectionDef, values: ParsedValues, staffUserId: number) {
+export async function createRow(db: Database, section: AnySection, values: ParsedValues, staffUserId: number) {
   return db.transaction().execute(async (trx) => {
     const { columns, links } = splitValues(section, values);
-    if (section.orderable) {
-      const { max } = (await loose(trx)
-        .selectFrom(section.table)
-        .select((eb) => eb.fn.max('sort_order').as('max'))
-        .executeTakeFirstOrThrow()) as { max: number | null };
-      columns.sort_order = (max ?? 0) + 1;
+    if (section.order === 'manual') {
+      const { rows } = await sql<{ next: number }>`
+        SELECT coalesce(max(sort_order), 0) + 1 AS next FROM ${table(section)}
+      `.execute(trx);
+      columns.sort_order = Number(rows[0]!.next);
     }
-    const { id } = (await loose(trx)
-      .insertInto(section.table)
-      .values(columns)
-      .returning('id')
-      .executeTakeFirstOrThrow()) as { id: number };
-    await writeLinks(trx, section, id, links);
+    const names = Object.keys(columns);
+    const { rows } = await sql<{ id: number }>`
+      INSERT INTO ${table(section)} (${sql.join(names.map((name) => sql.ref(name)))})
+      VALUES (${sql.join(names.map((name) => columns[name]))}) RETURNING id
+    `.execute(trx);
+    const id = rows[0]!.id;
+    await writeLinks(trx, id, links);
     await recordAudit(trx, {
       staffUserId,
       action: 'create',
@@ -161,12 +174,12 @@ export async function createRow(db: Database, section: SectionDef, values: Parse
 export type UpdateResult = { ok: true } | { ok: false; reason: 'conflict' | 'missing'; currentVersion?: number };
 
 /**
- * Optimistic concurrency: the row is written only while it still has the version the form was opened
- * with; otherwise nothing is written and the caller keeps the user's input.
+ * Optimistic concurrency: the row is written only while it still has the version the form was opened with;
+ * otherwise nothing is written and the caller keeps the user's input.
  */
 export async function updateRow(
   db: Database,
-  section: SectionDef,
+  section: AnySection,
   id: number,
   version: number | null,
   values: ParsedValues,
@@ -179,14 +192,18 @@ export async function updateRow(
       return { ok: false, reason: 'conflict', currentVersion: Number(before.version) };
     }
     const { columns, links } = splitValues(section, values);
-    const changed = Object.keys(values).filter((name) => !sameValue(before[name], columns[name] ?? links[name]));
-    let update = loose(trx).updateTable(section.table).set(columns).where('id', '=', id);
-    if (section.versioned) {
-      update = update.set({ version: sql`version + 1`, updated_at: sql`now()` }).where('version', '=', version);
-    }
-    const result = await update.executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return { ok: false, reason: 'conflict' };
-    await writeLinks(trx, section, id, links);
+    const changed = Object.keys(values).filter(
+      (name) => !sameValue(before[name], columns[name] ?? [...links].find(([field]) => field.name === name)?.[1]),
+    );
+    const sets = Object.entries(columns).map(([name, value]) => sql`${sql.ref(name)} = ${value}`);
+    if (section.versioned) sets.push(sql`version = version + 1`, sql`updated_at = now()`);
+    if (sets.length === 0) sets.push(sql`id = id`);
+    const versionCheck = section.versioned ? sql`AND version = ${version}` : sql``;
+    const { rows } = await sql<{ id: number }>`
+      UPDATE ${table(section)} SET ${sql.join(sets)} WHERE id = ${id} ${versionCheck} RETURNING id
+    `.execute(trx);
+    if (rows.length === 0) return { ok: false, reason: 'conflict' };
+    await writeLinks(trx, id, links);
     await recordAudit(trx, { staffUserId, action: 'update', entity: section.entity, entityId: id, fields: changed });
     await announceContentChange(trx, section.entity);
     return { ok: true };
@@ -194,7 +211,7 @@ export async function updateRow(
 }
 
 function sameValue(before: unknown, after: unknown): boolean {
-  const normalise = (value: unknown) => {
+  const normalise = (value: unknown): string => {
     if (Array.isArray(value)) return JSON.stringify([...value].map(String).sort());
     if (typeof value === 'string' && value.startsWith('[')) return normalise(JSON.parse(value));
     if (value instanceof Date) return value.toISOString();
@@ -212,18 +229,17 @@ function sameValue(before: unknown, after: unknown): boolean {
 
 export async function setPublished(
   db: Database,
-  section: SectionDef,
+  section: AnySection,
   id: number,
   value: boolean,
   staffUserId: number,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const result = await loose(trx)
-      .updateTable(section.table)
-      .set({ published: value, version: sql`version + 1`, updated_at: sql`now()` })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
+    const bump = section.versioned ? sql`, version = version + 1, updated_at = now()` : sql``;
+    const { rows } = await sql`
+      UPDATE ${table(section)} SET published = ${value}${bump} WHERE id = ${id} RETURNING id
+    `.execute(trx);
+    if (rows.length === 0) return false;
     await recordAudit(trx, {
       staffUserId,
       action: value ? 'publish' : 'unpublish',
@@ -237,12 +253,12 @@ export async function setPublished(
 }
 
 /**
- * Moves a record one place up or down in the display order. The whole order is renumbered 1…n,
- * so equal or sparse sort_order values from imports still move predictably. Lists are small.
+ * Moves a record one place up or down in the display order. The whole order is renumbered 1…n, so equal or sparse
+ * sort_order values from imports still move predictably. Lists are small.
  */
 export async function moveRow(
   db: Database,
-  section: SectionDef,
+  section: AnySection,
   id: number,
   direction: 'up' | 'down',
   staffUserId: number,
@@ -250,23 +266,16 @@ export async function moveRow(
   return db.transaction().execute(async (trx) => {
     // Lock the table's order against a concurrent move.
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`order:${section.table}`}))`.execute(trx);
-    const rows = (await loose(trx)
-      .selectFrom(section.table)
-      .select(['id', 'sort_order'])
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute()) as Array<{ id: number; sort_order: number }>;
+    const { rows } = await sql<{ id: number; sort_order: number }>`
+      SELECT id, sort_order FROM ${table(section)} ORDER BY sort_order, id
+    `.execute(trx);
     const index = rows.findIndex((row) => row.id === id);
     const target = direction === 'up' ? index - 1 : index + 1;
     if (index < 0 || target < 0 || target >= rows.length) return false;
     [rows[index], rows[target]] = [rows[target]!, rows[index]!];
     for (const [position, row] of rows.entries()) {
       if (row.sort_order !== position + 1) {
-        await loose(trx)
-          .updateTable(section.table)
-          .set({ sort_order: position + 1 })
-          .where('id', '=', row.id)
-          .execute();
+        await sql`UPDATE ${table(section)} SET sort_order = ${position + 1} WHERE id = ${row.id}`.execute(trx);
       }
     }
     await recordAudit(trx, {
@@ -285,14 +294,14 @@ export type DeleteResult = 'deleted' | 'missing' | 'referenced';
 
 export async function deleteRow(
   db: Database,
-  section: SectionDef,
+  section: AnySection,
   id: number,
   staffUserId: number,
 ): Promise<DeleteResult> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const result = await loose(trx).deleteFrom(section.table).where('id', '=', id).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) return 'missing';
+      const { rows } = await sql`DELETE FROM ${table(section)} WHERE id = ${id} RETURNING id`.execute(trx);
+      if (rows.length === 0) return 'missing';
       await recordAudit(trx, { staffUserId, action: 'delete', entity: section.entity, entityId: id });
       await announceContentChange(trx, section.entity);
       return 'deleted';
@@ -304,7 +313,12 @@ export async function deleteRow(
   }
 }
 
-const WEEKDAY_SHORT = ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'];
+/** The option sources a section's form or list needs. */
+export function optionSources(section: AnySection): OptionSource[] {
+  return section.fields.flatMap((field) =>
+    field.kind === 'reference' || field.kind === 'references' ? [field.source] : [],
+  );
+}
 
 /** The choices of the form's selects, one query per needed source. */
 export async function loadOptions(db: Database, sources: Iterable<OptionSource>): Promise<Options> {

@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { adminTitle } from '#app/admin/nav.ts';
 import { CodeError, CodeField, RecoveryCodeList, TotpSetupPanel } from '#app/components/admin/TwoFactor.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { setFlash } from '#app/infra/flash.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
-import { adminTitle } from '#app/lib/admin-sections.ts';
 import { formatDateTime } from '#app/lib/format.ts';
 import { countUnusedRecoveryCodes, findTwoFactorRecord } from '#app/models/two-factor.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';

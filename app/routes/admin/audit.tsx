@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
+import { adminTitle } from '#app/admin/nav.ts';
 import { AuditList } from '#app/components/admin/AuditList.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { getDb } from '#app/infra/services.server.ts';
-import { adminTitle } from '#app/lib/admin-sections.ts';
+import { parseId } from '#app/lib/id.ts';
 import { listAudit } from '#app/models/audit.server.ts';
 import type { Route } from './+types/audit';
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const before = url.searchParams.get('before') ?? '';
-  return listAudit(getDb(context), /^\d{1,10}$/.test(before) ? Number(before) : null);
+  return listAudit(getDb(context), parseId(url.searchParams.get('before')));
 }
 
 export const meta: Route.MetaFunction = () => [{ title: adminTitle('Журнал изменений') }];

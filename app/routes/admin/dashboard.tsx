@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
+import { adminTitle } from '#app/admin/nav.ts';
 import { AuditList } from '#app/components/admin/AuditList.tsx';
 import { BidsChart } from '#app/components/admin/BidsChart.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { getDb } from '#app/infra/services.server.ts';
-import { adminTitle } from '#app/lib/admin-sections.ts';
 import {
   bidCounts,
   bidsPerDay,

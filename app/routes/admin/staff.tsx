@@ -1,8 +1,10 @@
-import { data, Form, redirect } from 'react-router';
+import { data, Form } from 'react-router';
+import { z } from 'zod';
+import { adminTitle } from '#app/admin/nav.ts';
 import { Heading } from '#app/components/Heading.tsx';
-import { setFlash } from '#app/infra/flash.server.ts';
+import { redirectWithFlash } from '#app/infra/flash.server.ts';
+import { formId, formText, parseFormData, readForm } from '#app/infra/form.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
-import { adminTitle } from '#app/lib/admin-sections.ts';
 import {
   createStaffUser,
   listStaff,
@@ -13,10 +15,9 @@ import {
 } from '#app/models/staff.server.ts';
 import { resetStaffTwoFactor } from '#app/models/two-factor.server.ts';
 import { getStaff, requireAdminRole } from '#app/services/auth.server.ts';
-import type { StaffRole } from '#db/schema.ts';
 import type { Route } from './+types/staff';
 
-/** Staff accounts: admins only (SPEC §3). */
+/** Staff accounts: admins only (docs/product/staff.md). */
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = getStaff(context);
   requireAdminRole(staff);
@@ -25,58 +26,51 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: adminTitle('Сотрудники') }];
 
+const password = z.preprocess((value) => (typeof value === 'string' ? value : ''), z.string());
+
+const staffAction = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('create'),
+    email: formText(200),
+    name: formText(200),
+    role: z.enum(['admin', 'editor']).catch('editor'),
+    password,
+  }),
+  z.object({ intent: z.enum(['disable', 'enable', 'reset-2fa']), id: formId() }),
+  z.object({ intent: z.literal('password'), id: formId(), password }),
+]);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = getStaff(context);
   requireAdminRole(staff);
   const db = getDb(context);
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  const id = Number(form.get('id'));
+  const form = await readForm(request);
+  const parsed = parseFormData(form, staffAction);
+  if (!parsed.success) throw new Response('Неизвестное действие', { status: 400 });
+  const input = parsed.data;
   try {
     let text: string;
-    if (intent === 'create') {
-      const role: StaffRole = form.get('role') === 'admin' ? 'admin' : 'editor';
-      await createStaffUser(
-        db,
-        {
-          email: String(form.get('email') ?? ''),
-          name: String(form.get('name') ?? ''),
-          role,
-          password: String(form.get('password') ?? ''),
-        },
-        staff.id,
-      );
+    if (input.intent === 'create') {
+      await createStaffUser(db, input, staff.id);
       text = 'Сотрудник добавлен';
-    } else if ((intent === 'disable' || intent === 'enable') && Number.isInteger(id)) {
-      if (id === staff.id) throw new StaffInputError('Нельзя отключить самого себя');
-      await setStaffDisabled(db, id, intent === 'disable', staff.id);
-      text = intent === 'disable' ? 'Сотрудник отключён, его сеансы завершены' : 'Сотрудник снова может войти';
-    } else if (intent === 'reset-2fa' && Number.isInteger(id)) {
+    } else if (input.intent === 'reset-2fa') {
       // One's own second factor is turned off with a code on the profile page, not bypassed here.
-      if (id === staff.id) throw new StaffInputError('Свой двухфакторный вход выключите в профиле');
-      await resetStaffTwoFactor(db, id, staff.id);
+      if (input.id === staff.id) throw new StaffInputError('Свой двухфакторный вход выключите в профиле');
+      await resetStaffTwoFactor(db, input.id, staff.id);
       text = 'Двухфакторный вход сброшен, сеансы сотрудника завершены';
-    } else if (intent === 'password' && Number.isInteger(id)) {
-      await setStaffPassword(db, id, String(form.get('password') ?? ''), staff.id, staff.sessionId);
+    } else if (input.intent === 'password') {
+      await setStaffPassword(db, input.id, input.password, staff.id, staff.sessionId);
       text = 'Пароль изменён, другие сеансы завершены';
     } else {
-      throw new Response('Неизвестное действие', { status: 400 });
+      if (input.id === staff.id) throw new StaffInputError('Нельзя отключить самого себя');
+      await setStaffDisabled(db, input.id, input.intent === 'disable', staff.id);
+      text = input.intent === 'disable' ? 'Сотрудник отключён, его сеансы завершены' : 'Сотрудник снова может войти';
     }
-    return redirect('/admin/staff', { headers: { 'Set-Cookie': await setFlash({ kind: 'success', text }) } });
+    return redirectWithFlash('/admin/staff', { kind: 'success', text });
   } catch (error) {
-    if (error instanceof StaffInputError) {
-      return data(
-        {
-          error: error.message,
-          intent,
-          id,
-          email: String(form.get('email') ?? ''),
-          name: String(form.get('name') ?? ''),
-        },
-        { status: 400 },
-      );
-    }
-    throw error;
+    if (!(error instanceof StaffInputError)) throw error;
+    const entered = input.intent === 'create' ? { email: input.email, name: input.name } : { email: '', name: '' };
+    return data({ error: error.message, intent: input.intent, ...entered }, { status: 400 });
   }
 }
 

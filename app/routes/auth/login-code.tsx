@@ -1,10 +1,10 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { adminTitle } from '#app/admin/nav.ts';
 import stylesheet from '#app/admin.css?url';
 import { CodeError, CodeField } from '#app/components/admin/TwoFactor.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { setFlash } from '#app/infra/flash.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
-import { adminTitle } from '#app/lib/admin-sections.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { startStaffSession } from '#app/services/auth.server.ts';
 import {

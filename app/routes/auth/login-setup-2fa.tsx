@@ -1,9 +1,9 @@
 import { data, Form, Link, useNavigation } from 'react-router';
+import { adminTitle } from '#app/admin/nav.ts';
 import stylesheet from '#app/admin.css?url';
 import { CodeError, CodeField, RecoveryCodeList, TotpSetupPanel } from '#app/components/admin/TwoFactor.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
-import { adminTitle } from '#app/lib/admin-sections.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { findTwoFactorRecord } from '#app/models/two-factor.server.ts';
 import { startStaffSession } from '#app/services/auth.server.ts';

@@ -1,8 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { adminTitle } from '#app/admin/nav.ts';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
-import { adminTitle } from '#app/lib/admin-sections.ts';
 import { SITE_NAME } from '#app/lib/club.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { authenticateLogin, findStaffUser, LoginError, LoginThrottledError } from '#app/services/auth.server.ts';

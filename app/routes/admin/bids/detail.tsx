@@ -1,47 +1,58 @@
-import { data, Form, Link, redirect } from 'react-router';
-import { Heading } from '#app/components/Heading.tsx';
-import { setFlash } from '#app/infra/flash.server.ts';
-import { getDb } from '#app/infra/services.server.ts';
+import { data, Form, Link } from 'react-router';
+import { z } from 'zod';
 import {
   BID_KIND_LABELS,
   BID_STATUS_LABELS,
   BID_STATUSES,
   BID_TRANSITIONS,
   REPEAT_PHONE_DAYS,
-} from '#app/lib/admin-bids.ts';
-import { adminTitle } from '#app/lib/admin-sections.ts';
+} from '#app/admin/bids.ts';
+import { adminTitle } from '#app/admin/nav.ts';
+import { Heading } from '#app/components/Heading.tsx';
+import { redirectWithFlash } from '#app/infra/flash.server.ts';
+import { formText, parseFormData, readForm } from '#app/infra/form.server.ts';
+import { getDb } from '#app/infra/services.server.ts';
 import { formatDateTime } from '#app/lib/format.ts';
+import { parseId } from '#app/lib/id.ts';
 import { changeBidStatus, getBid } from '#app/models/admin/bids.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
 import type { BidStatus } from '#db/schema.ts';
 import type { Route } from './+types/detail';
 
-function parseId(id: string): number {
-  if (!/^\d{1,10}$/.test(id)) throw new Response('Заявка не найдена', { status: 404 });
-  return Number(id);
+function bidId(param: string): number {
+  const id = parseId(param);
+  if (id === null) throw new Response('Заявка не найдена', { status: 404 });
+  return id;
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const found = await getBid(getDb(context), parseId(params.id));
+  const found = await getBid(getDb(context), bidId(params.id));
   if (!found) throw new Response('Заявка не найдена', { status: 404 });
   return found;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: adminTitle('Заявки') }];
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = parseId(params.id);
-  const form = await request.formData();
-  const to = String(form.get('status') ?? '') as BidStatus;
-  const note = String(form.get('note') ?? '')
-    .trim()
-    .slice(0, 2000);
-  const version = Number(form.get('version'));
-  const errors: Record<string, string> = {};
-  if (!BID_STATUSES.includes(to)) errors.status = 'Выберите новый статус';
-  if (to === 'rejected' && !note) errors.note = 'Укажите причину отказа';
-  if (Object.keys(errors).length) return data({ errors, note, status: to, formError: null }, { status: 400 });
+const statusChange = z
+  .object({
+    status: z.custom<BidStatus>((value) => BID_STATUSES.includes(value as BidStatus), 'Выберите новый статус'),
+    note: formText(2000),
+    // A missing or broken version cannot match the bid's: the change is refused as a conflict.
+    version: z.preprocess((value) => parseId(value) ?? 0, z.number()),
+  })
+  .refine((change) => change.status !== 'rejected' || change.note !== '', {
+    path: ['note'],
+    message: 'Укажите причину отказа',
+  });
 
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = bidId(params.id);
+  const form = await readForm(request);
+  const parsed = parseFormData(form, statusChange);
+  const entered = { note: formText(2000).parse(form.get('note')), status: String(form.get('status') ?? '') };
+  if (!parsed.success) return data({ errors: parsed.errors, ...entered, formError: null }, { status: 400 });
+
+  const { status: to, note, version } = parsed.data;
   const result = await changeBidStatus(getDb(context), { id, version, to, note, staffUserId: getStaff(context).id });
   if (result === 'missing') throw new Response('Заявка не найдена', { status: 404 });
   if (result !== 'ok') {
@@ -49,11 +60,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       result === 'conflict'
         ? 'Статус заявки уже изменил другой сотрудник. Обновите страницу и проверьте историю; ваша заметка осталась в форме.'
         : 'Такой переход статуса невозможен';
-    return data({ errors: {} as Record<string, string>, note, status: to, formError }, { status: 409 });
+    return data({ errors: {} as Record<string, string>, ...entered, formError }, { status: 409 });
   }
-  return redirect(`/admin/bids/${id}`, {
-    headers: { 'Set-Cookie': await setFlash({ kind: 'success', text: `Статус: ${BID_STATUS_LABELS[to]}` }) },
-  });
+  return redirectWithFlash(`/admin/bids/${id}`, { kind: 'success', text: `Статус: ${BID_STATUS_LABELS[to]}` });
 }
 
 export default function BidPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
+import { BID_KIND_LABELS, BID_STATUS_LABELS } from '#app/admin/bids.ts';
 import { getDb, getRequestInfo } from '#app/infra/services.server.ts';
-import { BID_KIND_LABELS, BID_STATUS_LABELS } from '#app/lib/admin-bids.ts';
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { CSV_BOM, csvRows } from '#app/lib/csv.server.ts';
 import { iterateBids, parseBidFilters } from '#app/models/admin/bids.server.ts';

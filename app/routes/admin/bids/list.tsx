@@ -1,17 +1,17 @@
 import { Form, Link } from 'react-router';
+import { BID_KIND_LABELS, BID_KINDS, BID_STATUS_LABELS, BID_STATUSES, REPEAT_PHONE_DAYS } from '#app/admin/bids.ts';
+import { adminTitle } from '#app/admin/nav.ts';
 import { Heading } from '#app/components/Heading.tsx';
 import { getDb } from '#app/infra/services.server.ts';
-import { BID_KIND_LABELS, BID_KINDS, BID_STATUS_LABELS, BID_STATUSES, REPEAT_PHONE_DAYS } from '#app/lib/admin-bids.ts';
-import { adminTitle } from '#app/lib/admin-sections.ts';
 import { formatDateTime } from '#app/lib/format.ts';
+import { parseId } from '#app/lib/id.ts';
 import { type BidFilters, listBids, listGymOptions, parseBidFilters } from '#app/models/admin/bids.server.ts';
 import type { Route } from './+types/list';
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const db = getDb(context);
   const filters = parseBidFilters(url.searchParams);
-  const afterParam = url.searchParams.get('after') ?? '';
-  const after = /^\d{1,10}$/.test(afterParam) ? Number(afterParam) : null;
+  const after = parseId(url.searchParams.get('after'));
   const [page, gyms] = await Promise.all([listBids(db, filters, after), listGymOptions(db)]);
   return { ...page, gyms, filters, isFirstPage: after === null };
 }

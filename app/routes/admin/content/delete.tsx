@@ -1,45 +1,50 @@
-import { Form, Link, redirect } from 'react-router';
+import { Form, Link } from 'react-router';
+import { adminTitle } from '#app/admin/nav.ts';
+import { sectionByKey, sectionOfRoute } from '#app/admin/sections/index.ts';
 import { Heading } from '#app/components/Heading.tsx';
-import { setFlash } from '#app/infra/flash.server.ts';
+import { type Flash, redirectWithFlash } from '#app/infra/flash.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
-import { adminTitle } from '#app/lib/admin-sections.ts';
+import { parseId } from '#app/lib/id.ts';
 import { deleteRow, getRow } from '#app/models/admin/content.server.ts';
-import { sectionForPath } from '#app/models/admin/sections.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
 import type { Route } from './+types/delete';
 
-function parseId(id: string): number {
-  if (!/^\d{1,9}$/.test(id)) throw new Response('Запись не найдена', { status: 404 });
-  return Number(id);
+function recordId(param: string, path: string): number {
+  const id = parseId(param);
+  if (id === null) throw new Response(`Запись не найдена: ${path}`, { status: 404 });
+  return id;
 }
 
 /** The confirmation step of a delete, as its own page so it works without JavaScript. */
-export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const section = sectionForPath(url.pathname);
-  const row = await getRow(getDb(context), section, parseId(params.id));
+export async function loader({ context, params, url, pattern }: Route.LoaderArgs) {
+  const section = sectionOfRoute(pattern);
+  const row = await getRow(getDb(context), section, recordId(params.id, url.pathname));
   if (!row) throw new Response(`Запись не найдена: ${url.pathname}`, { status: 404 });
-  return { section: { key: section.key, title: section.title }, label: String(row[section.labelColumn] ?? row.id) };
+  return { sectionKey: section.key, label: String(row[section.labelColumn] ?? row.id) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: adminTitle(loaderData?.section.title) }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: adminTitle(loaderData ? sectionByKey(loaderData.sectionKey)?.title : undefined) },
+];
 
-export async function action({ context, params, url }: Route.ActionArgs) {
-  const section = sectionForPath(url.pathname);
-  const result = await deleteRow(getDb(context), section, parseId(params.id), getStaff(context).id);
-  const flash =
-    result === 'deleted'
-      ? { kind: 'success' as const, text: 'Удалено' }
-      : result === 'missing'
-        ? { kind: 'info' as const, text: 'Запись уже была удалена' }
-        : {
-            kind: 'error' as const,
-            text: 'Нельзя удалить: на эту запись ссылаются другие (например, тренировки направления)',
-          };
-  return redirect(`/admin/${section.key}`, { headers: { 'Set-Cookie': await setFlash(flash) } });
+const OUTCOMES: Record<Awaited<ReturnType<typeof deleteRow>>, Flash> = {
+  deleted: { kind: 'success', text: 'Удалено' },
+  missing: { kind: 'info', text: 'Запись уже была удалена' },
+  referenced: {
+    kind: 'error',
+    text: 'Нельзя удалить: на эту запись ссылаются другие (например, тренировки направления)',
+  },
+};
+
+export async function action({ context, params, url, pattern }: Route.ActionArgs) {
+  const section = sectionOfRoute(pattern);
+  const result = await deleteRow(getDb(context), section, recordId(params.id, url.pathname), getStaff(context).id);
+  return redirectWithFlash(`/admin/${section.key}`, OUTCOMES[result]);
 }
 
 export default function ConfirmDelete({ loaderData }: Route.ComponentProps) {
-  const { section, label } = loaderData;
+  const { label } = loaderData;
+  const section = sectionByKey(loaderData.sectionKey)!;
   return (
     <section className="admin-section admin-confirm">
       <Heading level={1}>Удалить «{label}»?</Heading>

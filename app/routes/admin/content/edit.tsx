@@ -1,13 +1,25 @@
-import { data, Link, redirect } from 'react-router';
+import { data, Link } from 'react-router';
+import { z } from 'zod';
+import type { FieldErrors, FormValues, ImagePreview } from '#app/admin/fields.ts';
+import { adminTitle } from '#app/admin/nav.ts';
+import type { AnySection } from '#app/admin/section.ts';
+import { sectionByKey, sectionOfRoute } from '#app/admin/sections/index.ts';
 import { EntityForm } from '#app/components/admin/EntityForm.tsx';
 import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
 import { Heading } from '#app/components/Heading.tsx';
-import { setFlash } from '#app/infra/flash.server.ts';
+import { redirectWithFlash } from '#app/infra/flash.server.ts';
+import { formOptionalId, parseFormData, readForm } from '#app/infra/form.server.ts';
 import { getDb, getServices } from '#app/infra/services.server.ts';
-import type { FieldErrors, FormValues, ImagePreview, OptionSource } from '#app/lib/admin-fields.ts';
-import { adminTitle } from '#app/lib/admin-sections.ts';
-import { createRow, getImages, getRow, loadOptions, updateRow } from '#app/models/admin/content.server.ts';
-import { type SectionDef, sectionForPath } from '#app/models/admin/sections.server.ts';
+import { parseId } from '#app/lib/id.ts';
+import {
+  createRow,
+  getRow,
+  loadOptions,
+  optionSources,
+  singletonId,
+  updateRow,
+} from '#app/models/admin/content.server.ts';
+import { getImages } from '#app/models/image.server.ts';
 import {
   constraintMessage,
   defaultFormValues,
@@ -16,7 +28,6 @@ import {
   parseValues,
   processImages,
   rawValues,
-  readForm,
   rowToFormValues,
 } from '#app/services/admin-form.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
@@ -27,19 +38,13 @@ const CONFLICT_MESSAGE =
   'Пока вы редактировали, эту запись сохранил другой сотрудник. Ваши изменения не сохранены, они остались в форме: ' +
   'сравните их с актуальной версией и решите, что оставить.';
 
-function optionSources(section: SectionDef): OptionSource[] {
-  return section.fields.flatMap((field) =>
-    (field.type === 'select' || field.type === 'multiselect') && field.source ? [field.source] : [],
-  );
-}
-
-async function imagePreviews(db: Database, section: SectionDef, values: FormValues) {
-  const imageFields = section.fields.filter((field) => field.type === 'image');
-  const ids = imageFields.map((field) => Number(values[field.name])).filter((id) => Number.isInteger(id) && id > 0);
+async function imagePreviews(db: Database, section: AnySection, values: FormValues) {
+  const imageFields = section.fields.filter((field) => field.kind === 'image');
+  const ids = imageFields.flatMap((field) => parseId(values[field.name]) ?? []);
   const images = await getImages(db, ids);
   const previews: Record<string, ImagePreview | null> = {};
   for (const field of imageFields) {
-    const image = images.find((candidate) => candidate.id === Number(values[field.name]));
+    const image = images.find((candidate) => candidate.id === parseId(values[field.name]));
     previews[field.name] = image
       ? {
           id: image.id,
@@ -53,31 +58,24 @@ async function imagePreviews(db: Database, section: SectionDef, values: FormValu
   return previews;
 }
 
-function parseId(id: string | undefined): number | null {
-  if (id === undefined) return null;
-  if (!/^\d{1,9}$/.test(id)) throw new Response('Запись не найдена', { status: 404 });
-  return Number(id);
+/** The id of the record the page edits: none on the create page, the one row of a singleton, else the `:id`. */
+async function recordId(db: Database, section: AnySection, param: string | undefined, path: string) {
+  const id = section.singleton ? await singletonId(db, section) : param === undefined ? null : parseId(param);
+  if (id === null && (section.singleton || param !== undefined)) {
+    throw new Response(`Запись не найдена: ${path}`, { status: 404 });
+  }
+  return id;
 }
 
-function sectionView(section: SectionDef) {
-  return {
-    key: section.key,
-    title: section.title,
-    newLabel: section.newLabel,
-    fields: section.fields,
-    group: section.group ?? null,
-  };
-}
-
-export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const section = sectionForPath(url.pathname);
+export async function loader({ context, params, url, pattern }: Route.LoaderArgs) {
+  const section = sectionOfRoute(pattern);
   const db = getDb(context);
-  const id = parseId(params.id);
+  const id = await recordId(db, section, params.id, url.pathname);
   const row = id === null ? null : await getRow(db, section, id);
   if (id !== null && !row) throw new Response(`Запись не найдена: ${url.pathname}`, { status: 404 });
   const values = row ? rowToFormValues(section.fields, row) : defaultFormValues(section.fields);
   return {
-    section: sectionView(section),
+    sectionKey: section.key,
     id,
     label: row ? String(row[section.labelColumn] ?? '') : null,
     values,
@@ -87,25 +85,35 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: adminTitle(loaderData?.section.title) }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: adminTitle(loaderData ? sectionByKey(loaderData.sectionKey)?.title : undefined) },
+];
 
-export async function action({ request, context, params, url }: Route.ActionArgs) {
-  const section = sectionForPath(url.pathname);
+/** The form's own fields beside the section's: which button, and the version the form was opened with. */
+const saveFields = z.object({
+  intent: z.enum(['save', 'overwrite']).catch('save'),
+  version: formOptionalId(),
+  current_version: formOptionalId(),
+});
+
+export async function action({ request, context, params, url, pattern }: Route.ActionArgs) {
+  const section = sectionOfRoute(pattern);
   const services = getServices(context);
   const db = services.database.db;
   const staff = getStaff(context);
-  const id = parseId(params.id);
+  const id = await recordId(db, section, params.id, url.pathname);
   const isNew = id === null;
-  const multi = isNew && section.fields.some((field) => field.type === 'image' && field.multipleOnCreate);
+  const multi = isNew && section.fields.some((field) => field.kind === 'image' && field.multipleOnCreate);
   const form = await readForm(request, multi ? MAX_MULTI_FORM_BYTES : MAX_FORM_BYTES);
+  const meta = parseFormData(form, saveFields);
+  const { intent, version, current_version } = meta.success
+    ? meta.data
+    : { intent: 'save', version: null, current_version: null };
 
   const raw = rawValues(section.fields, form);
   const options = await loadOptions(db, optionSources(section));
   const { values, errors } = parseValues(section, raw, options);
   const extraImages = await processImages(db, services.storage, section, form, values, raw, errors, multi);
-  const intent = String(form.get('intent') ?? 'save');
-  const versionField = intent === 'overwrite' ? form.get('current_version') : form.get('version');
-  const version = section.versioned && !isNew ? Number(versionField) : null;
 
   const failure = async (
     status: number,
@@ -126,7 +134,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 
   if (Object.keys(errors).length > 0) return failure(400, errors, null);
 
-  const imageField = section.fields.find((field) => field.type === 'image' && field.multipleOnCreate);
+  const imageField = section.fields.find((field) => field.kind === 'image' && field.multipleOnCreate);
   let label = String(values[section.labelColumn] ?? '');
   try {
     if (isNew) {
@@ -136,7 +144,8 @@ export async function action({ request, context, params, url }: Route.ActionArgs
       }
       if (extraImages.length) label = `${label} (${extraImages.length + 1} шт.)`;
     } else {
-      const result = await updateRow(db, section, id, version, values, staff.id);
+      const expected = section.versioned ? (intent === 'overwrite' ? current_version : version) : null;
+      const result = await updateRow(db, section, id, expected, values, staff.id);
       if (!result.ok && result.reason === 'missing') throw new Response('Запись уже удалена', { status: 404 });
       if (!result.ok) return failure(409, {}, CONFLICT_MESSAGE, result.currentVersion);
     }
@@ -145,24 +154,30 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     if (!message) throw error;
     return failure(400, {}, message);
   }
-  return redirect(`/admin/${section.key}`, {
-    headers: { 'Set-Cookie': await setFlash({ kind: 'success', text: `Сохранено: «${label}»` }) },
-  });
+  return redirectWithFlash(`/admin/${section.key}`, { kind: 'success', text: `Сохранено: «${label}»` });
 }
 
 export default function SectionEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { section, id, label, options, version } = loaderData;
+  const { id, label, options, version } = loaderData;
+  const section = sectionByKey(loaderData.sectionKey)!;
   const values = actionData?.values ?? loaderData.values;
   const images = actionData?.images ?? loaderData.images;
+  const heading = section.singleton
+    ? section.title
+    : id === null
+      ? section.newLabel
+      : `Изменить «${label || `#${id}`}»`;
   return (
     <section className="admin-section">
-      {section.group ? <SectionTabs current={section.key} /> : null}
-      <p>
-        <Link to={`/admin/${section.key}`} className="admin-link">
-          ← {section.title}
-        </Link>
-      </p>
-      <Heading level={1}>{id === null ? section.newLabel : `Изменить «${label || `#${id}`}»`}</Heading>
+      {section.group ? <SectionTabs group={section.group} current={section.key} /> : null}
+      {section.singleton ? null : (
+        <p>
+          <Link to={`/admin/${section.key}`} className="admin-link">
+            ← {section.title}
+          </Link>
+        </p>
+      )}
+      <Heading level={1}>{heading}</Heading>
       <EntityForm
         // A new key after each server answer re-applies the returned values to the uncontrolled inputs.
         key={actionData ? JSON.stringify(actionData.values) : 'loaded'}

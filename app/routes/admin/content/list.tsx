@@ -1,27 +1,41 @@
-import { Form, Link, redirect } from 'react-router';
+import { Form, Link } from 'react-router';
+import { z } from 'zod';
+import { type ColumnFormat, type FieldDef, filterName, type ListColumn, type Options } from '#app/admin/fields.ts';
+import { adminTitle } from '#app/admin/nav.ts';
+import type { AnySection } from '#app/admin/section.ts';
+import { sectionByKey, sectionOfRoute } from '#app/admin/sections/index.ts';
 import { DeleteButton } from '#app/components/admin/DeleteButton.tsx';
 import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Image } from '#app/components/Image.tsx';
-import { setFlash } from '#app/infra/flash.server.ts';
+import { redirectWithFlash } from '#app/infra/flash.server.ts';
+import { formId, requireForm } from '#app/infra/form.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
-import type { ListColumn, OptionSource } from '#app/lib/admin-fields.ts';
-import { adminTitle } from '#app/lib/admin-sections.ts';
 import { formatDate, formatPrice } from '#app/lib/format.ts';
+import { WEEKDAY_SHORT } from '#app/lib/schedule.ts';
 import { listRows, loadOptions, moveRow, PAGE_SIZE, setPublished } from '#app/models/admin/content.server.ts';
-import { sectionForPath } from '#app/models/admin/sections.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
 import type { Route } from './+types/list';
 
-const WEEKDAY_SHORT = ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'];
-const CHANGE_KINDS: Record<string, string> = { cancelled: 'Отменено', changed: 'Замена' };
+const MAX_PAGE = 10_000;
 
-export async function loader({ context, url }: Route.LoaderArgs) {
-  const section = sectionForPath(url.pathname);
+/** The option sources the list shows or filters by. */
+function listSources(section: AnySection) {
+  const shown = new Set<string>([
+    ...section.columns.map((entry) => entry.column as string),
+    ...section.filters.flatMap((filter) => (filter.kind === 'reference' ? [filter.field as string] : [])),
+  ]);
+  return section.fields.flatMap((field) => (field.kind === 'reference' && shown.has(field.name) ? [field.source] : []));
+}
+
+export async function loader({ context, url, pattern }: Route.LoaderArgs) {
+  const section = sectionOfRoute(pattern);
   const params = url.searchParams;
   const filters: Record<string, string> = {};
-  for (const filter of section.filters) filters[filter.name] = (params.get(filter.name) ?? '').slice(0, 20);
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+  for (const filter of section.filters) {
+    filters[filterName(filter)] = (params.get(filterName(filter)) ?? '').slice(0, 20);
+  }
+  const page = Math.max(1, Math.min(MAX_PAGE, Number.parseInt(params.get('page') ?? '1', 10) || 1));
   const query = {
     q: (params.get('q') ?? '').trim().slice(0, 200),
     filters,
@@ -30,71 +44,70 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     page,
   };
   const db = getDb(context);
-  const sources = new Set<OptionSource>();
-  for (const column of section.columns) if (column.source) sources.add(column.source);
-  for (const filter of section.filters) if (filter.source) sources.add(filter.source);
-  const [list, options] = await Promise.all([listRows(db, section, query), loadOptions(db, sources)]);
+  const [list, options] = await Promise.all([listRows(db, section, query), loadOptions(db, listSources(section))]);
   return {
-    section: {
-      key: section.key,
-      title: section.title,
-      newLabel: section.newLabel,
-      labelColumn: section.labelColumn,
-      columns: section.columns,
-      filters: section.filters,
-      orderable: section.orderable,
-      publishable: section.publishable,
-      group: section.group ?? null,
-    },
+    sectionKey: section.key,
     rows: list.rows as Array<Record<string, string | number | boolean | null> & { id: number }>,
     total: list.total,
     pages: list.pages,
     query,
-    pageSize: PAGE_SIZE,
     options,
     search: url.search,
+    pageSize: PAGE_SIZE,
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: adminTitle(loaderData?.section.title) }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: adminTitle(loaderData ? sectionByKey(loaderData.sectionKey)?.title : undefined) },
+];
+
+const rowAction = z.object({
+  id: formId(),
+  intent: z.enum(['publish', 'unpublish', 'up', 'down'], { error: 'Неизвестное действие' }),
+  back: z.string().max(2000).optional(),
+});
+
+/** The list's query string again, re-encoded: only parameters, never a path or a header-breaking character. */
+function listUrl(section: AnySection, back: string | undefined): string {
+  const params = new URLSearchParams(back?.startsWith('?') ? back : '');
+  return `/admin/${section.key}${params.size ? `?${params}` : ''}`;
+}
 
 /** Publish/unpublish and up/down: small POSTs from the list, each followed by a redirect back to it. */
-export async function action({ request, context, url }: Route.ActionArgs) {
-  const section = sectionForPath(url.pathname);
+export async function action({ request, context, pattern }: Route.ActionArgs) {
+  const section = sectionOfRoute(pattern);
   const staff = getStaff(context);
   const db = getDb(context);
-  const form = await request.formData();
-  const id = Number(form.get('id'));
-  const intent = String(form.get('intent') ?? '');
-  const back = String(form.get('back') ?? '');
-  const listUrl = `/admin/${section.key}${back.startsWith('?') && !back.includes('//') ? back : ''}`;
-  if (!Number.isInteger(id) || id <= 0) throw new Response('Неверный запрос', { status: 400 });
+  const { id, intent, back } = await requireForm(request, rowAction);
 
-  let message: string;
+  let text: string;
   if ((intent === 'publish' || intent === 'unpublish') && section.publishable) {
     const done = await setPublished(db, section, id, intent === 'publish', staff.id);
-    message = done ? (intent === 'publish' ? 'Опубликовано' : 'Снято с публикации') : 'Запись не найдена';
-  } else if ((intent === 'up' || intent === 'down') && section.orderable) {
+    text = done ? (intent === 'publish' ? 'Опубликовано' : 'Снято с публикации') : 'Запись не найдена';
+  } else if ((intent === 'up' || intent === 'down') && section.order === 'manual') {
     const done = await moveRow(db, section, id, intent, staff.id);
-    message = done ? (intent === 'up' ? 'Перемещено выше' : 'Перемещено ниже') : 'Дальше двигать некуда';
+    text = done ? (intent === 'up' ? 'Перемещено выше' : 'Перемещено ниже') : 'Дальше двигать некуда';
   } else {
     throw new Response('Неизвестное действие', { status: 400 });
   }
-  return redirect(listUrl, { headers: { 'Set-Cookie': await setFlash({ kind: 'success', text: message }) } });
+  return redirectWithFlash(listUrl(section, back), { kind: 'success', text });
 }
 
 export default function SectionList({ loaderData }: Route.ComponentProps) {
-  const { section, rows, total, pages, query, options, search, pageSize } = loaderData;
+  const { rows, total, pages, query, options, search, pageSize } = loaderData;
+  const section = sectionByKey(loaderData.sectionKey)!;
   const base = `/admin/${section.key}`;
+  const orderable = section.order === 'manual';
   const pageLink = (page: number) => {
     const params = new URLSearchParams(search);
     params.set('page', String(page));
     return `${base}?${params}`;
   };
-  const sortable = section.columns.filter((column) => column.sortable);
+  const sortable = section.columns.filter((entry) => entry.sortable);
+  const linked = firstTextColumn(section);
   return (
     <section className="admin-section">
-      {section.group ? <SectionTabs current={section.key} /> : null}
+      {section.group ? <SectionTabs group={section.group} current={section.key} /> : null}
       <div className="admin-section__head">
         <Heading level={1}>{section.title}</Heading>
         <Link to={`${base}/new`} className="admin-button">
@@ -108,9 +121,9 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
           <input type="search" name="q" defaultValue={query.q} />
         </label>
         {section.filters.map((filter) => (
-          <label key={filter.name}>
+          <label key={filterName(filter)}>
             <span>{filter.label}</span>
-            <select name={filter.name} defaultValue={query.filters[filter.name] ?? ''}>
+            <select name={filterName(filter)} defaultValue={query.filters[filterName(filter)] ?? ''}>
               <option value="">Все</option>
               {filter.kind === 'published' ? (
                 <>
@@ -118,7 +131,7 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
                   <option value="no">Скрытые</option>
                 </>
               ) : (
-                (options[filter.source!] ?? []).map((option) => (
+                choicesOf(section, filter.field, options).map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}
                   </option>
@@ -132,10 +145,10 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
             <label>
               <span>Сортировка</span>
               <select name="sort" defaultValue={query.sort ?? ''}>
-                <option value="">{section.orderable ? 'Порядок на сайте' : 'По умолчанию'}</option>
-                {sortable.map((column) => (
-                  <option key={column.key} value={column.key}>
-                    {column.label}
+                <option value="">{orderable ? 'Порядок на сайте' : 'По умолчанию'}</option>
+                {sortable.map((entry) => (
+                  <option key={entry.column} value={entry.column}>
+                    {entry.label}
                   </option>
                 ))}
               </select>
@@ -161,9 +174,9 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
         <table className="admin-table">
           <thead>
             <tr>
-              {section.columns.map((column) => (
-                <th key={column.key} scope="col">
-                  {column.label}
+              {section.columns.map((entry) => (
+                <th key={entry.column} scope="col">
+                  {entry.label}
                 </th>
               ))}
               <th scope="col">Действия</th>
@@ -175,12 +188,12 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
               const position = (query.page - 1) * pageSize + index;
               return (
                 <tr key={row.id}>
-                  {section.columns.map((column, columnIndex) => (
-                    <td key={column.key} data-label={column.label}>
-                      {columnIndex === firstTextColumn(section.columns) ? (
-                        <Link to={`${base}/${row.id}`}>{cellText(column, row, options) || `#${row.id}`}</Link>
+                  {section.columns.map((entry) => (
+                    <td key={entry.column} data-label={entry.label}>
+                      {entry === linked ? (
+                        <Link to={`${base}/${row.id}`}>{cellText(section, entry, row, options) || `#${row.id}`}</Link>
                       ) : (
-                        <Cell column={column} row={row} options={options} />
+                        <Cell section={section} entry={entry} row={row} options={options} />
                       )}
                     </td>
                   ))}
@@ -197,7 +210,7 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
                         label={label}
                       />
                     ) : null}
-                    {section.orderable && !query.sort ? (
+                    {orderable && !query.sort ? (
                       <>
                         <RowAction
                           id={row.id}
@@ -240,11 +253,6 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function firstTextColumn(columns: ListColumn[]): number {
-  const index = columns.findIndex((column) => !column.kind || column.kind === 'text' || column.kind === 'date');
-  return Math.max(index, 0);
-}
-
 function RowAction(props: {
   id: number;
   search: string;
@@ -273,33 +281,85 @@ function RowAction(props: {
   );
 }
 
-type Options = Route.ComponentProps['loaderData']['options'];
+function fieldOf(section: AnySection, name: string): FieldDef | undefined {
+  return section.fields.find((field) => field.name === name);
+}
 
-function cellText(column: ListColumn, row: Record<string, unknown>, options: Options): string {
-  const value = row[column.key];
+/** The choices of a reference or choice field, for its filter and its cells. */
+function choicesOf(section: AnySection, name: string, options: Options) {
+  const field = fieldOf(section, name);
+  if (field?.kind === 'reference') return options[field.source] ?? [];
+  if (field?.kind === 'choice')
+    return field.options.map((choice) => ({ value: choice.value, label: choice.short ?? choice.label }));
+  return [];
+}
+
+/** A column shows its value by its declared format, or by the kind of the field of the same name. */
+function formatOf(section: AnySection, entry: ListColumn): ColumnFormat {
+  if (entry.format) return entry.format;
+  switch (fieldOf(section, entry.column)?.kind) {
+    case 'checkbox':
+      return 'boolean';
+    case 'date':
+      return 'date';
+    case 'image':
+      return 'image';
+    case 'reference':
+      return 'reference';
+    case 'choice':
+      return 'choice';
+    case 'weekday':
+      return 'weekday';
+    case 'time':
+      return 'time';
+    default:
+      return 'text';
+  }
+}
+
+/** The column that links to the record: the first that shows text. */
+function firstTextColumn(section: AnySection): ListColumn | undefined {
+  const texts: ColumnFormat[] = ['text', 'date', 'weekday', 'time'];
+  return section.columns.find((entry) => texts.includes(formatOf(section, entry))) ?? section.columns[0];
+}
+
+function cellText(section: AnySection, entry: ListColumn, row: Record<string, unknown>, options: Options): string {
+  const value = row[entry.column];
   if (value === null || value === undefined) return '';
-  switch (column.kind) {
+  switch (formatOf(section, entry)) {
     case 'boolean':
       return value ? 'Да' : 'Нет';
     case 'date':
       return typeof value === 'string' ? formatDate(value) : '';
     case 'price':
       return formatPrice(Number(value));
-    case 'option':
+    case 'weekday':
+      return WEEKDAY_SHORT[Number(value) - 1] ?? '';
+    case 'time':
+      return String(value).slice(0, 5);
+    case 'reference':
+    case 'choice':
       return (
-        options[column.source!]?.find((option) => option.value === String(value))?.label ??
-        (value === null ? '' : `#${value}`)
+        choicesOf(section, entry.column, options).find((option) => option.value === String(value))?.label ?? `#${value}`
       );
     default:
-      if (column.key === 'weekday') return WEEKDAY_SHORT[Number(value) - 1] ?? '';
-      if (column.key === 'start_time') return String(value).slice(0, 5);
-      if (column.key === 'kind') return CHANGE_KINDS[String(value)] ?? String(value);
       return String(value);
   }
 }
 
-function Cell({ column, row, options }: { column: ListColumn; row: Record<string, unknown>; options: Options }) {
-  if (column.kind === 'image') {
+function Cell({
+  section,
+  entry,
+  row,
+  options,
+}: {
+  section: AnySection;
+  entry: ListColumn;
+  row: Record<string, unknown>;
+  options: Options;
+}) {
+  const format = formatOf(section, entry);
+  if (format === 'image') {
     return typeof row.image_key === 'string' ? (
       <Image
         image={{
@@ -316,6 +376,6 @@ function Cell({ column, row, options }: { column: ListColumn; row: Record<string
       <span className="admin-muted">нет</span>
     );
   }
-  if (column.kind === 'option' && row[column.key] === null) return <span className="admin-muted">все</span>;
-  return <>{cellText(column, row, options)}</>;
+  if (format === 'reference' && row[entry.column] === null) return <span className="admin-muted">все</span>;
+  return <>{cellText(section, entry, row, options)}</>;
 }

@@ -1,7 +1,9 @@
+/** Stored pictures: one row per upload with its size and placeholder; other tables point at it. */
 import { type ExpressionBuilder, sql } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { ImageRef } from '#app/lib/image-url.ts';
-import type { DB } from '#db/schema.ts';
+import type { Database } from '#db/index.ts';
+import type { DB, NewImage } from '#db/schema.ts';
 
 /**
  * The image referenced by `column` (e.g. `'trends.cover_image_id'`) as a JSON object or null. A correlated
@@ -14,4 +16,17 @@ export function imageRef(eb: ExpressionBuilder<DB, any>, column: string) {
       .select(['images.storage_key as key', 'images.width', 'images.height', 'images.placeholder'])
       .where('images.id', '=', sql.ref<number>(column)),
   ).$castTo<ImageRef | null>();
+}
+
+export function insertImage(db: Database, image: NewImage) {
+  return db.insertInto('images').values(image).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function getImages(db: Database, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('images')
+    .select(['id', 'storage_key', 'width', 'height', 'placeholder'])
+    .where('id', 'in', ids)
+    .execute();
 }

@@ -1,4 +1,4 @@
-/** Russian names of bid statuses and kinds (SPEC §3), shared by the inbox, the bid page and the CSV. */
+/** Russian names of bid statuses and kinds and the workflow between statuses (docs/product/bids.md). */
 import type { BidKind, BidStatus } from '#db/schema.ts';
 
 export const BID_STATUS_LABELS: Record<BidStatus, string> = {

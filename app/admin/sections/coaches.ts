@@ -1,0 +1,47 @@
+import { defineSection } from '#app/admin/section.ts';
+
+export const coaches = defineSection({
+  key: 'coaches',
+  table: 'coaches',
+  entity: 'coach',
+  auditLabel: 'тренера',
+  title: 'Тренеры',
+  navLabel: 'Тренеры',
+  newLabel: 'Добавить тренера',
+  labelColumn: 'full_name',
+  fields: [
+    { kind: 'text', name: 'full_name', label: 'Имя и фамилия', required: true, maxLength: 200 },
+    { kind: 'image', name: 'photo_image_id', label: 'Фото' },
+    { kind: 'text', name: 'position', label: 'Должность', maxLength: 200 },
+    { kind: 'text', name: 'summary', label: 'Кратко', maxLength: 500, multiline: true },
+    { kind: 'text', name: 'bio', label: 'Подробно', maxLength: 10_000, multiline: true },
+    { kind: 'integer', name: 'experience_since', label: 'Стаж с (год)', min: 1950, max: new Date().getFullYear() },
+    { kind: 'lines', name: 'achievements', label: 'Достижения (по одному в строке)', maxItems: 30 },
+    {
+      kind: 'references',
+      name: 'trends',
+      label: 'Направления',
+      source: 'trends',
+      join: { table: 'coach_trends', self: 'coach_id', other: 'trend_id' },
+    },
+    {
+      kind: 'references',
+      name: 'gyms',
+      label: 'Залы',
+      source: 'gyms',
+      join: { table: 'coach_gyms', self: 'coach_id', other: 'gym_id' },
+    },
+    { kind: 'checkbox', name: 'published', label: 'Опубликовано', default: true },
+  ],
+  columns: [
+    { column: 'photo_image_id', label: 'Фото' },
+    { column: 'full_name', label: 'Имя', sortable: true },
+    { column: 'position', label: 'Должность', sortable: true },
+    { column: 'published', label: 'Опубликовано' },
+  ],
+  search: ['full_name', 'position', 'summary'],
+  filters: [{ kind: 'published', label: 'Публикация' }],
+  order: 'manual',
+  publishable: true,
+  versioned: true,
+});

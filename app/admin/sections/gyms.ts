@@ -1,0 +1,50 @@
+import { defineSection } from '#app/admin/section.ts';
+import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
+
+export const gyms = defineSection({
+  key: 'gyms',
+  table: 'gyms',
+  entity: 'gym',
+  auditLabel: 'зал',
+  title: 'Залы',
+  navLabel: 'Залы',
+  newLabel: 'Добавить зал',
+  labelColumn: 'name',
+  fields: [
+    { kind: 'text', name: 'name', label: 'Название', required: true, maxLength: 200 },
+    { kind: 'text', name: 'address', label: 'Адрес', required: true, maxLength: 300 },
+    { kind: 'decimal', name: 'lat', label: 'Широта', min: -90, max: 90, step: '0.000001', hint: 'Например, 56.838011' },
+    {
+      kind: 'decimal',
+      name: 'lng',
+      label: 'Долгота',
+      min: -180,
+      max: 180,
+      step: '0.000001',
+      hint: 'Например, 60.597474',
+    },
+    { kind: 'phone', name: 'phone', label: 'Телефон', maxLength: 40 },
+    { kind: 'text', name: 'opening_hours', label: 'Часы работы', maxLength: 300, multiline: true },
+    {
+      kind: 'timeZone',
+      name: 'time_zone',
+      label: 'Часовой пояс',
+      required: true,
+      hint: `Например, ${DEFAULT_TIME_ZONE}`,
+    },
+    { kind: 'text', name: 'description', label: 'Описание', maxLength: 5000, multiline: true },
+    { kind: 'image', name: 'cover_image_id', label: 'Обложка' },
+    { kind: 'checkbox', name: 'published', label: 'Опубликовано', default: true },
+  ],
+  columns: [
+    { column: 'cover_image_id', label: 'Фото' },
+    { column: 'name', label: 'Название', sortable: true },
+    { column: 'address', label: 'Адрес', sortable: true },
+    { column: 'published', label: 'Опубликовано' },
+  ],
+  search: ['name', 'address', 'phone'],
+  filters: [{ kind: 'published', label: 'Публикация' }],
+  order: 'manual',
+  publishable: true,
+  versioned: true,
+});

@@ -1,0 +1,40 @@
+import { defineSection } from '#app/admin/section.ts';
+
+export const promos = defineSection({
+  key: 'promos',
+  table: 'promos',
+  entity: 'promo',
+  auditLabel: 'акцию',
+  title: 'Акции',
+  navLabel: 'Акции',
+  newLabel: 'Добавить акцию',
+  labelColumn: 'title',
+  fields: [
+    { kind: 'text', name: 'title', label: 'Название', required: true, maxLength: 200 },
+    { kind: 'text', name: 'text', label: 'Текст', maxLength: 5000, multiline: true },
+    { kind: 'image', name: 'image_id', label: 'Картинка' },
+    { kind: 'date', name: 'starts_on', label: 'Начало', required: true },
+    { kind: 'date', name: 'ends_on', label: 'Окончание (включительно)', required: true },
+    {
+      kind: 'references',
+      name: 'gyms',
+      label: 'Залы (ничего не выбрано — все залы)',
+      source: 'gyms',
+      join: { table: 'promo_gyms', self: 'promo_id', other: 'gym_id' },
+    },
+    { kind: 'reference', name: 'card_id', label: 'Связанная карта', source: 'cards' },
+    { kind: 'checkbox', name: 'published', label: 'Опубликовано', default: true },
+  ],
+  columns: [
+    { column: 'image_id', label: 'Фото' },
+    { column: 'title', label: 'Название', sortable: true },
+    { column: 'starts_on', label: 'Начало', sortable: true },
+    { column: 'ends_on', label: 'Окончание', sortable: true },
+    { column: 'published', label: 'Опубликовано' },
+  ],
+  search: ['title', 'text'],
+  filters: [{ kind: 'published', label: 'Публикация' }],
+  order: 'manual',
+  publishable: true,
+  versioned: true,
+});
