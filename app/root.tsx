@@ -7,16 +7,16 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
-  useRouteLoaderData,
 } from 'react-router';
 import stylesheet from '#app/app.css?url';
 import { Heading } from '#app/components/Heading.tsx';
 import { LoadingIndicator } from '#app/components/LoadingIndicator.tsx';
 import { publicEnv } from '#app/infra/env.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
+import { activeGymMiddleware } from '#app/middleware/active-gym.server.ts';
 import { sameOriginWritesMiddleware } from '#app/middleware/same-origin.server.ts';
-import { getPublishedGyms } from '#app/models/gym.server.ts';
-import { readGymCookie, resolveActiveGymId } from '#app/services/active-gym.server.ts';
+import { getActiveGym } from '#app/services/active-gym.server.ts';
+import { type RootData, useRootData } from '#app/shell/root-data.ts';
 import { ShellProvider } from '#app/shell/ShellProvider.tsx';
 import type { Route } from './+types/root';
 
@@ -25,15 +25,17 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-/** Writes from other sites are refused for every route, resource routes included (docs/security.md). */
-export const middleware: Route.MiddlewareFunction[] = [sameOriginWritesMiddleware];
+/**
+ * Writes from other sites are refused for every route, resource routes included (docs/security.md); then every request
+ * learns its active gym once (services/active-gym.server.ts).
+ */
+export const middleware: Route.MiddlewareFunction[] = [sameOriginWritesMiddleware, activeGymMiddleware];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const services = getServices(context);
-  const gyms = await getPublishedGyms(services);
-  const activeGymId = resolveActiveGymId(gyms, await readGymCookie(request));
+  const active = await getActiveGym(context);
   return {
-    gyms: gyms.map(({ id, name, address, phone, openingHours, lat, lng }) => ({
+    gyms: active.gyms.map(({ id, name, address, phone, openingHours, lat, lng }) => ({
       id,
       name,
       address,
@@ -42,24 +44,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       lat,
       lng,
     })),
-    activeGymId,
+    activeGymId: active.id,
     env: publicEnv(services.env),
     buildId: services.buildId,
     nonce: getRequestInfo(context).nonce,
-  };
+  } satisfies RootData;
 }
 
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
-
-/** SPEC §8: the gym list is fetched once. Plain navigations keep it; form submissions (gym choice, staff edits) refresh it. */
+/**
+ * The gym list is fetched once, before the first render (docs/product/shell.md). Plain navigations keep it; form
+ * submissions (the gym choice, staff edits) refresh it.
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod !== undefined && formMethod.toUpperCase() !== 'GET' ? defaultShouldRevalidate : false;
 
-const NO_GYMS: RootLoaderData['gyms'] = [];
-
 export function Layout({ children }: { children: ReactNode }) {
-  const root = useRouteLoaderData<RootLoaderData>('root');
-  const nonce = root?.nonce;
+  const nonce = useRootData()?.nonce;
   return (
     <html lang="ru">
       <head>
@@ -71,7 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {/* The shell lives in the Layout so the loading indicator also works on the error page. */}
-        <ShellProvider gyms={root?.gyms ?? NO_GYMS} activeGymId={root?.activeGymId ?? null}>
+        <ShellProvider>
           <a className="skip-link" href="#main">
             Перейти к содержимому
           </a>
@@ -105,7 +105,7 @@ const STATUS_MESSAGES: Record<number, string> = {
   503: 'Сервис временно недоступен',
 };
 
-/** SPEC §8: the error page for any fatal or unhandled error. */
+/** The error page for any fatal or unhandled error (docs/product/errors.md). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let status = 500;
   let message = STATUS_MESSAGES[500]!;

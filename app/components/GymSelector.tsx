@@ -1,31 +1,28 @@
 import { type FormEvent, useId } from 'react';
-import { useFetcher, useLocation } from 'react-router';
-import { useGymState, useGymStore } from '#app/shell/ShellProvider.tsx';
+import { useLocation } from 'react-router';
+import { useChooseGym, useGymState } from '#app/shell/ShellProvider.tsx';
+import { isNewChoice } from '#app/shell/store.ts';
 
 /**
  * The active-gym switch in the header. Without JavaScript it is a plain POST form to /gym that redirects back;
- * with JavaScript the same form is submitted by a fetcher, so the page's data reloads without a full page load.
+ * with JavaScript the same form is submitted by the shell's gym fetcher, so the page's data reloads in place.
  */
 export function GymSelector() {
-  const { gyms, activeId } = useGymState();
-  const store = useGymStore();
-  const fetcher = useFetcher();
+  const state = useGymState();
+  const chooseGym = useChooseGym();
   const location = useLocation();
   const selectId = useId();
   const redirectTo = location.pathname + location.search;
 
-  if (gyms.length === 0) return null;
+  if (state.gyms.length === 0) return null;
 
   function choose(id: number) {
-    return store.select(id, async (gymId) => {
-      await fetcher.submit({ gymId: String(gymId), redirectTo }, { method: 'post', action: '/gym' });
-    });
+    if (isNewChoice(state, id)) chooseGym(id, redirectTo);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const id = Number(new FormData(event.currentTarget).get('gymId'));
-    void choose(id);
+    choose(Number(new FormData(event.currentTarget).get('gymId')));
   }
 
   return (
@@ -37,11 +34,11 @@ export function GymSelector() {
       <select
         id={selectId}
         name="gymId"
-        value={activeId}
-        onChange={(event) => void choose(Number(event.currentTarget.value))}
+        value={state.activeId}
+        onChange={(event) => choose(Number(event.currentTarget.value))}
         className="gym-selector__select"
       >
-        {gyms.map((gym) => (
+        {state.gyms.map((gym) => (
           <option key={gym.id} value={gym.id}>
             {gym.name}
           </option>

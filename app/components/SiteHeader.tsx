@@ -1,9 +1,9 @@
-import { Link, useLocation, useRouteLoaderData } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { GymSelector } from '#app/components/GymSelector.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { SiteNavLink } from '#app/components/SiteLink.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
-import type { RootLoaderData } from '#app/root.tsx';
+import { useRootData } from '#app/shell/root-data.ts';
 import { useGymState } from '#app/shell/ShellProvider.tsx';
 
 const NAV_ITEMS = [
@@ -15,9 +15,8 @@ const NAV_ITEMS = [
 ] as const;
 
 export function SiteHeader() {
-  const root = useRouteLoaderData<RootLoaderData>('root');
-  const { activeId } = useGymState();
-  const activeGym = root?.gyms.find((gym) => gym.id === activeId);
+  const { gyms, activeId } = useGymState();
+  const activeGym = gyms.find((gym) => gym.id === activeId);
   const { pathname } = useLocation();
   const navList = (
     <ul>
@@ -68,7 +67,7 @@ export function SiteHeader() {
 }
 
 export function SiteFooter() {
-  const root = useRouteLoaderData<RootLoaderData>('root');
+  const root = useRootData();
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">

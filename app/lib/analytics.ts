@@ -1,5 +1,5 @@
 /**
- * Yandex Metrika (SPEC §5, §8). Everything here is a no-op until `initMetrika` ran, which only happens
+ * Yandex Metrika (docs/product/shell.md). Everything here is a no-op until `initMetrika` ran, which only happens
  * when YANDEX_METRIKA_ID is configured — without it the site makes no request to another host.
  */
 type Ym = (id: number, method: string, ...args: unknown[]) => void;
@@ -34,7 +34,6 @@ export function initMetrika(id: string, nonce: string | undefined, params: Recor
   if (nonce) script.nonce = nonce;
   document.head.appendChild(script);
   window.ym(numeric, 'init', { defer: false, clickmap: true, trackLinks: true, accurateTrackBounce: true, params });
-  window.ym(numeric, 'userParams', params);
 }
 
 /** One hit per route change; repeated calls for the same URL (first render, re-renders) are ignored. */

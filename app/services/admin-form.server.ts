@@ -19,6 +19,7 @@ import type { Storage } from '#app/infra/storage.server.ts';
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { parseId } from '#app/lib/id.ts';
 import { isIsoDate } from '#app/lib/schedule.ts';
+import { plainText } from '#app/lib/text.ts';
 import {
   ImageRejectedError,
   MAX_IMAGE_BYTES,
@@ -39,9 +40,6 @@ export const REQUIRED = 'Заполните поле';
 const CHOOSE = 'Выберите значение';
 const NOT_OFFERED = 'Выберите значение из списка';
 const MAX_LINE_LENGTH = 300;
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are not text
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
 
 function isTimeZone(value: string): boolean {
   try {
@@ -107,7 +105,7 @@ function kindParser(field: FieldDef, options: Options): Parse {
           fail('Телефон может содержать только цифры, пробелы, скобки, дефис и +');
         }
         if (field.kind === 'url' && !isHttpUrl(text)) fail('Адрес сайта должен начинаться с http:// или https://');
-        return text.replace(CONTROL_CHARACTERS, '');
+        return plainText(text);
       };
     case 'timeZone':
       return (text, _input, fail) => {
@@ -168,7 +166,7 @@ function kindParser(field: FieldDef, options: Options): Parse {
       };
     case 'lines':
       return (_text, input, fail) => {
-        const lines = (typeof input === 'string' ? input : '')
+        const lines = plainText(typeof input === 'string' ? input : '')
           .split(/\r?\n/)
           .map((line) => line.trim())
           .filter(Boolean);

@@ -9,9 +9,8 @@ import {
 } from '#app/lib/bid-form.ts';
 import { bidValuesFrom, parseBidForm } from '#app/lib/bid-schema.ts';
 import { createPublicBid, findBidSubjectTitle } from '#app/models/bid.server.ts';
-import { getPublishedGyms } from '#app/models/gym.server.ts';
 import { consumeRateLimit } from '#app/models/rate-limit.server.ts';
-import { readGymCookie, resolveActiveGymId } from '#app/services/active-gym.server.ts';
+import { getActiveGym } from '#app/services/active-gym.server.ts';
 import {
   answeredBidToken,
   bidTokenIssuedAt,
@@ -107,11 +106,9 @@ export async function handleBidAction({
   }
 
   const input = parsed.data;
-  const gyms = await getPublishedGyms(services);
-  const gymId = gyms.some((gym) => gym.id === input.gymId)
-    ? input.gymId
-    : resolveActiveGymId(gyms, await readGymCookie(request));
-  const gym = gyms.find((candidate) => candidate.id === gymId) ?? null;
+  // The gym the form was shown for, when it is still published; else the visitor's active gym.
+  const active = await getActiveGym(context);
+  const gym = active.gyms.find((candidate) => candidate.id === input.gymId) ?? active.gym;
   const subjectTitle = await findBidSubjectTitle(db, input.kind, input.subjectId);
   if (subjectTitle === undefined) {
     return fail(400, {}, 'Это предложение больше недоступно. Обновите страницу и выберите другое.');

@@ -1,87 +1,59 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useNavigation } from 'react-router';
-import {
-  createGymStore,
-  createShellStore,
-  type GymState,
-  type GymStore,
-  type GymSummary,
-  type ShellState,
-  type ShellStore,
-} from '#app/shell/store.ts';
+import { useFetcher, useNavigation } from 'react-router';
+import { parseId } from '#app/lib/id.ts';
+import { type RootGym, useRootData } from '#app/shell/root-data.ts';
+import { ShellBehaviours } from '#app/shell/ShellBehaviours.tsx';
+import { createShellStore, type GymState, gymState, type ShellState, type ShellStore } from '#app/shell/store.ts';
 
-interface ShellValue {
-  shell: ShellStore;
-  gyms: GymStore<GymSummary>;
-}
+/** The one fetcher that posts a gym choice to /gym: the selector submits it, the shell and the header watch it. */
+export const GYM_FETCHER_KEY = 'gym-choice';
 
-const ShellContext = createContext<ShellValue | null>(null);
+const ShellContext = createContext<ShellStore | null>(null);
 
 /**
- * Holds the shell and gym stores for the life of the page. The gym list comes from the root loader,
- * so it is there before the first render (SPEC §8) and is not fetched again on navigation.
+ * Holds the shell store for the life of the page and drives the loading indicator: on at once when a page change
+ * starts or a gym is being chosen, off 500 ms after it has loaded (docs/product/shell.md).
  */
-export function ShellProvider({
-  gyms,
-  activeGymId,
-  children,
-}: {
-  gyms: GymSummary[];
-  activeGymId: number | null;
-  children: ReactNode;
-}) {
-  const [value] = useState<ShellValue>(() => {
-    const shell = createShellStore();
-    const gymStore = createGymStore<GymSummary>(shell);
-    gymStore.setGyms(gyms, activeGymId ?? undefined);
-    return { shell, gyms: gymStore };
-  });
-  // The server is the source of truth: follow it when the root loader revalidates (after /gym, after a staff edit).
-  useEffect(() => {
-    value.gyms.setGyms(gyms, activeGymId ?? undefined);
-  }, [value, gyms, activeGymId]);
-  // Lets end-to-end tests (and curious humans) know client-side navigation is live.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-
-  return (
-    <ShellContext value={value}>
-      <NavigationLoading shell={value.shell} />
-      {children}
-    </ShellContext>
-  );
-}
-
-/** Loading turns on at once when a page change starts and off 500 ms after it has loaded. */
-function NavigationLoading({ shell }: { shell: ShellStore }) {
+export function ShellProvider({ children }: { children: ReactNode }) {
+  const [shell] = useState(() => createShellStore());
   const navigation = useNavigation();
-  const busy = navigation.state !== 'idle';
+  const gymChoice = useFetcher({ key: GYM_FETCHER_KEY });
+  const busy = navigation.state !== 'idle' || gymChoice.state !== 'idle';
   const wasBusy = useRef(false);
   useEffect(() => {
     if (busy) shell.startLoading();
     else if (wasBusy.current) shell.finishLoading();
     wasBusy.current = busy;
   }, [busy, shell]);
-  return null;
-}
+  // Lets end-to-end tests (and curious humans) know client-side navigation is live.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
 
-function useShellValue(): ShellValue {
-  const value = useContext(ShellContext);
-  if (!value) throw new Error('useShell must be used inside <ShellProvider>');
-  return value;
+  return (
+    <ShellContext value={shell}>
+      <ShellBehaviours />
+      {children}
+    </ShellContext>
+  );
 }
 
 export function useShellState(): ShellState {
-  const { shell } = useShellValue();
+  const shell = useContext(ShellContext);
+  if (!shell) throw new Error('useShellState must be used inside <ShellProvider>');
   return useSyncExternalStore(shell.subscribe, shell.get, shell.get);
 }
 
-export function useGymStore(): GymStore<GymSummary> {
-  return useShellValue().gyms;
+/** The gym store, derived: the root data, with the gym being chosen shown as active at once. */
+export function useGymState(): GymState<RootGym> {
+  const gymChoice = useFetcher({ key: GYM_FETCHER_KEY });
+  const choosing = gymChoice.state === 'idle' ? null : parseId(gymChoice.formData?.get('gymId'));
+  return gymState(useRootData(), choosing);
 }
 
-export function useGymState(): GymState<GymSummary> {
-  const { gyms } = useShellValue();
-  return useSyncExternalStore(gyms.subscribe, gyms.get, gyms.get);
+/** Posts a gym choice through the shared fetcher (same form as the no-JavaScript one). */
+export function useChooseGym(): (gymId: number, redirectTo: string) => void {
+  const gymChoice = useFetcher({ key: GYM_FETCHER_KEY });
+  return (gymId, redirectTo) =>
+    void gymChoice.submit({ gymId: String(gymId), redirectTo }, { method: 'post', action: '/gym' });
 }

@@ -1,20 +1,6 @@
-/**
- * Browser-only shell behaviours wired once after hydration (see entry.client.tsx): chunk-load recovery, the hourly
- * build check, analytics page views. The logic lives in small testable modules; this file only connects them.
- */
-import type { DataRouter } from 'react-router';
-import { initMetrika, reportPageView, setUserParams } from '#app/lib/analytics.ts';
-import { createBuildChecker, fetchLiveBuildId } from '#app/shell/build-check.ts';
+/** Chunk-load recovery, wired before hydration (see entry.client.tsx); the logic lives in chunk-reload.ts. */
+import type { ClientInstrumentation } from 'react-router';
 import { reloadOnChunkError, trackNavigation } from '#app/shell/chunk-reload.ts';
-
-type RouterLike = Pick<DataRouter, 'subscribe' | 'state'>;
-
-interface RootData {
-  env?: { yandexMetrikaId?: string | null };
-  activeGymId?: number | null;
-  gyms?: Array<{ id: number; name: string }>;
-  nonce?: string;
-}
 
 function safeSessionStorage(): Storage | null {
   try {
@@ -43,36 +29,21 @@ export function installChunkRecovery(): void {
   });
 }
 
-function gymParams(root: RootData | undefined) {
-  const gym = root?.gyms?.find((candidate) => candidate.id === root.activeGymId);
-  return { gym_id: root?.activeGymId ?? null, gym: gym?.name ?? null };
-}
-
-/** Call after hydration, with the data router. */
-export function installRouterBehaviours(router: RouterLike, currentBuildId: string): void {
-  const checker = createBuildChecker({ currentBuildId, fetchBuildId: () => fetchLiveBuildId() });
-  checker.start();
-
-  const root = router.state.loaderData.root as RootData | undefined;
-  const metrikaId = root?.env?.yandexMetrikaId;
-  if (metrikaId) initMetrika(metrikaId, root?.nonce, gymParams(root));
-  let lastGymId = root?.activeGymId ?? null;
-
-  router.subscribe((state) => {
-    const { location } = state.navigation;
-    trackNavigation(location ? location.pathname + location.search + location.hash : null);
-    // A new build is live: turn the client navigation that just started into a full page load.
-    if (checker.isStale() && state.navigation.state === 'loading' && state.navigation.location) {
-      const { pathname, search, hash } = state.navigation.location;
-      window.location.assign(pathname + search + hash);
-      return;
-    }
-    if (state.navigation.state !== 'idle') return;
-    reportPageView(window.location.href, document.title);
-    const data = state.loaderData.root as RootData | undefined;
-    if (data && (data.activeGymId ?? null) !== lastGymId) {
-      lastGymId = data.activeGymId ?? null;
-      setUserParams(gymParams(data));
-    }
-  });
-}
+/**
+ * Tells the chunk-load guard which page a client navigation opens, the moment it starts (docs/chunk-recovery.md):
+ * the route module is imported right after, before React renders the navigation. Through React Router's
+ * instrumentation API; navigations the browser starts (back, forward) are tracked by ShellBehaviours.
+ */
+export const navigationTracking: ClientInstrumentation = {
+  router({ instrument }) {
+    instrument({
+      async navigate(navigate, { to, currentUrl }) {
+        if (typeof to === 'string') {
+          const url = new URL(to, new URL(currentUrl, window.location.origin));
+          trackNavigation(url.pathname + url.search + url.hash);
+        }
+        await navigate();
+      },
+    });
+  },
+};

@@ -72,6 +72,11 @@ describe('admin form parsing', () => {
     expect(values).toMatchObject({ weekday: 3, start_time: '07:15', gym_id: 1, coach_id: null });
   });
 
+  it('removes control characters (PostgreSQL refuses NUL) from text and line lists', () => {
+    const raw = rawValues(gyms.fields, form({ name: 'Зал\u0000 №1', address: 'x', time_zone: 'Europe/Moscow' }));
+    expect(parseValues(gyms, raw, {}).values.name).toBe('Зал №1');
+  });
+
   it('accepts only http and https partner URLs', () => {
     expect(isHttpUrl('https://example.com')).toBe(true);
     expect(isHttpUrl('http://example.com/path')).toBe(true);

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_GYM_ID } from '#app/lib/club.ts';
-import { createGymStore, createShellStore, DEFAULT_PAGE_TITLE, LOADING_OFF_DELAY_MS } from '#app/shell/store.ts';
+import { createShellStore, DEFAULT_PAGE_TITLE, gymState, isNewChoice, LOADING_OFF_DELAY_MS } from '#app/shell/store.ts';
 
-describe('shell store (SPEC §8)', () => {
+describe('shell store', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
@@ -47,7 +47,7 @@ describe('shell store (SPEC §8)', () => {
     const listener = vi.fn();
     const unsubscribe = shell.subscribe(listener);
     shell.startLoading();
-    shell.setPageTitle('Заявки — Редактор контента');
+    shell.startLoading('Сохраняем');
     unsubscribe();
     shell.finishLoading();
     vi.runAllTimers();
@@ -55,54 +55,30 @@ describe('shell store (SPEC §8)', () => {
   });
 });
 
-describe('gym store (SPEC §8)', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+describe('gym store', () => {
+  const gyms = [
+    { id: 1, name: 'Клуб на Малышева' },
+    { id: 2, name: 'Клуб на Уралмаше' },
+  ];
 
-  it('starts with no gyms and active id 1', () => {
-    const gyms = createGymStore(createShellStore());
-    expect(gyms.get()).toEqual({ gyms: [], activeId: 1 });
+  it('starts with no gyms and active id 1 before the root data is there', () => {
+    expect(gymState(undefined, null)).toEqual({ gyms: [], activeId: 1 });
     expect(DEFAULT_GYM_ID).toBe(1);
   });
 
-  it('selecting the already active gym does nothing', async () => {
-    const shell = createShellStore();
-    const gyms = createGymStore(shell);
-    const apply = vi.fn(async () => {});
-    expect(await gyms.select(1, apply)).toBe(false);
-    expect(apply).not.toHaveBeenCalled();
-    expect(shell.get().isLoading).toBe(false);
+  it('follows the server: its gyms and its active gym', () => {
+    expect(gymState({ gyms, activeGymId: 2 }, null)).toEqual({ gyms, activeId: 2 });
+    expect(gymState({ gyms: [], activeGymId: null }, null).activeId).toBe(1);
   });
 
-  it('selecting another gym shows loading, changes the active id, then ends loading', async () => {
-    const shell = createShellStore();
-    const gyms = createGymStore(shell);
-    gyms.setGyms([
-      { id: 1, name: 'Клуб на Малышева' },
-      { id: 2, name: 'Клуб на Уралмаше' },
-    ]);
-    const seen: boolean[] = [];
-    const selection = gyms.select(2, async () => {
-      seen.push(shell.get().isLoading);
-    });
-    await selection;
-    expect(seen).toEqual([true]);
-    expect(gyms.get().activeId).toBe(2);
-    expect(shell.get().isLoading).toBe(true);
-    vi.advanceTimersByTime(LOADING_OFF_DELAY_MS);
-    expect(shell.get().isLoading).toBe(false);
+  it('shows the gym being chosen as active while the choice is in flight', () => {
+    expect(gymState({ gyms, activeGymId: 1 }, 2).activeId).toBe(2);
   });
 
-  it('a failed selection keeps the old gym and still ends loading', async () => {
-    const shell = createShellStore();
-    const gyms = createGymStore(shell);
-    await expect(
-      gyms.select(3, async () => {
-        throw new Error('network');
-      }),
-    ).rejects.toThrow('network');
-    expect(gyms.get().activeId).toBe(1);
-    vi.advanceTimersByTime(LOADING_OFF_DELAY_MS);
-    expect(shell.get().isLoading).toBe(false);
+  it('choosing the gym that is already active (or one that is not offered) does nothing', () => {
+    const state = gymState({ gyms, activeGymId: 1 }, null);
+    expect(isNewChoice(state, 1)).toBe(false);
+    expect(isNewChoice(state, 99)).toBe(false);
+    expect(isNewChoice(state, 2)).toBe(true);
   });
 });

@@ -29,7 +29,7 @@ describe('Yandex Metrika', () => {
     expect(win.ym).toBeUndefined();
   });
 
-  it('loads the tag once with the nonce, sends user parameters, and one hit per route change', () => {
+  it('loads the tag once with the nonce and the gym, sends user parameters, and one hit per route change', () => {
     const { win, appended } = fakeBrowser('http://club.test/');
     initMetrika('12345', 'abc', { gym_id: 1, gym: 'Клуб на Малышева' });
     initMetrika('12345', 'abc', { gym_id: 1 });
@@ -37,7 +37,9 @@ describe('Yandex Metrika', () => {
     expect(appended[0]).toMatchObject({ src: 'https://mc.yandex.ru/metrika/tag.js', nonce: 'abc' });
     const calls = (win.ym as unknown as { a: unknown[][] }).a;
     expect(calls[0]!.slice(0, 2)).toEqual([12345, 'init']);
-    expect(calls[1]).toEqual([12345, 'userParams', { gym_id: 1, gym: 'Клуб на Малышева' }]);
+    expect(calls[0]![2]).toMatchObject({ params: { gym_id: 1, gym: 'Клуб на Малышева' } });
+    setUserParams({ gym_id: 2, gym: 'Клуб на Уралмаше' });
+    expect(calls[1]).toEqual([12345, 'userParams', { gym_id: 2, gym: 'Клуб на Уралмаше' }]);
 
     // The tag reports the first page itself: the same URL is not reported again.
     expect(reportPageView('http://club.test/', 'Главная')).toBe(false);

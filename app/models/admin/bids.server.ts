@@ -4,6 +4,7 @@ import { BID_KINDS, BID_STATUSES, BID_TRANSITIONS, REPEAT_PHONE_DAYS } from '#ap
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { parseId } from '#app/lib/id.ts';
 import { isIsoDate } from '#app/lib/schedule.ts';
+import { searchTerm } from '#app/lib/text.ts';
 import { recordAudit } from '#app/models/audit.server.ts';
 import type { Database } from '#db/index.ts';
 import type { BidKind, BidStatus } from '#db/schema.ts';
@@ -32,7 +33,7 @@ export function parseBidFilters(params: URLSearchParams): BidFilters {
     gymId: parseId(params.get('gym')),
     from: isIsoDate(from) ? from : null,
     to: isIsoDate(to) ? to : null,
-    q: (params.get('q') ?? '').trim().slice(0, 100),
+    q: searchTerm(params.get('q'), 100),
   };
 }
 

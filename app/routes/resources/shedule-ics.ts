@@ -2,10 +2,10 @@ import { siteOrigin } from '#app/infra/seo.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
 import { DEFAULT_TIME_ZONE, SITE_NAME } from '#app/lib/club.ts';
 import { buildCalendar, zonedTimeToUtc } from '#app/lib/ics.ts';
+import { parseId } from '#app/lib/id.ts';
 import { addDays, isoWeekOf, parseScheduleFilters, timeOfDayOf, todayIn, weekDates } from '#app/lib/schedule.ts';
-import { getPublishedGyms } from '#app/models/gym.server.ts';
 import { listSessions } from '#app/models/schedule.server.ts';
-import { readGymCookie, resolveActiveGymId } from '#app/services/active-gym.server.ts';
+import { getActiveGym } from '#app/services/active-gym.server.ts';
 import type { Route } from './+types/shedule-ics';
 
 /** How far ahead the feed reaches: this week and the next three. */
@@ -15,15 +15,11 @@ const FEED_WEEKS = 4;
  * GET /shedule.ics — the schedule as an iCalendar feed a phone can subscribe to. Calendar apps send no cookies,
  * so the gym comes from `?gym=` (the schedule page puts it in the link), falling back to the cookie and the default.
  */
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const services = getServices(context);
-  const gyms = await getPublishedGyms(services);
-  const requested = Number(url.searchParams.get('gym'));
-  const gymId = resolveActiveGymId(
-    gyms,
-    Number.isInteger(requested) && requested > 0 ? requested : await readGymCookie(request),
-  );
-  const gym = gyms.find((candidate) => candidate.id === gymId) ?? null;
+  const active = await getActiveGym(context);
+  const requested = parseId(url.searchParams.get('gym'));
+  const gym = active.gyms.find((candidate) => candidate.id === requested) ?? active.gym;
   const timeZone = gym?.timeZone || DEFAULT_TIME_ZONE;
   const filters = parseScheduleFilters(url.searchParams);
   const monday = weekDates(isoWeekOf(todayIn(timeZone)))[0]!;

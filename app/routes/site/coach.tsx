@@ -6,13 +6,14 @@ import { Image } from '#app/components/Image.tsx';
 import { SessionList } from '#app/components/SessionList.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
 import { plural } from '#app/lib/format.ts';
+import { parseId } from '#app/lib/id.ts';
 import { publicImageUrl } from '#app/lib/image-url.ts';
 import { addDays } from '#app/lib/schedule.ts';
 import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { getPublishedCoach } from '#app/models/coach.server.ts';
 import { listSessions } from '#app/models/schedule.server.ts';
 import { bidFormToken, handleBidAction } from '#app/services/bid-intake.server.ts';
-import { loadSiteContext, parseId } from '#app/services/site-page.server.ts';
+import { loadSiteContext } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/coach';
 
 export async function loader(args: Route.LoaderArgs) {

@@ -3,15 +3,16 @@ import { Form, Link } from 'react-router';
 import { Heading } from '#app/components/Heading.tsx';
 import { CoachCard } from '#app/components/SiteCards.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
+import { parseId } from '#app/lib/id.ts';
 import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { publishedCoachesQuery } from '#app/models/coach.server.ts';
 import { publishedTrendsQuery } from '#app/models/trend.server.ts';
-import { loadSiteContext, parseId } from '#app/services/site-page.server.ts';
+import { loadSiteContext } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/coaches';
 
 export async function loader(args: Route.LoaderArgs) {
   const site = await loadSiteContext(args);
-  const trendId = parseId(args.url.searchParams.get('trend') ?? undefined);
+  const trendId = parseId(args.url.searchParams.get('trend'));
   const { coaches, trends } = await site.db
     .selectNoFrom([
       jsonArrayFrom(publishedCoachesQuery(site.db, { gymId: site.gymId, trendId })).as('coaches'),

@@ -1,5 +1,5 @@
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link } from 'react-router';
 import { BidForm } from '#app/components/BidForm.tsx';
 import { GymJsonLd } from '#app/components/GymJsonLd.tsx';
 import { GymMap } from '#app/components/GymMap.tsx';
@@ -17,9 +17,9 @@ import { galleryQuery } from '#app/models/gallery.server.ts';
 import { publishedPartnersQuery } from '#app/models/partner.server.ts';
 import { currentPromosQuery } from '#app/models/promo.server.ts';
 import { publishedTrendsQuery } from '#app/models/trend.server.ts';
-import type { RootLoaderData } from '#app/root.tsx';
 import { bidFormToken, handleBidAction } from '#app/services/bid-intake.server.ts';
 import { loadSiteContext } from '#app/services/site-page.server.ts';
+import { useRootData } from '#app/shell/root-data.ts';
 import type { Route } from './+types/home';
 
 /** One row of coaches on a desktop; "Все тренеры" leads to the rest. */
@@ -74,7 +74,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { gym, trends, promos, cards, coaches, gallery, partners, token, timeZone, origin } = loaderData;
-  const root = useRouteLoaderData<RootLoaderData>('root');
+  const root = useRootData();
   const gyms = root?.gyms ?? [];
   return (
     <>

@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useRouteLoaderData } from 'react-router';
+import { Form, Link, redirect } from 'react-router';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { SiteLink } from '#app/components/SiteLink.tsx';
@@ -22,8 +22,8 @@ import {
 import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { levelLabel } from '#app/lib/training-level.ts';
 import { listScheduleFilterOptions, listSessions } from '#app/models/schedule.server.ts';
-import type { RootLoaderData } from '#app/root.tsx';
 import { loadSiteContext } from '#app/services/site-page.server.ts';
+import { useRootData } from '#app/shell/root-data.ts';
 import type { Route } from './+types/shedule';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -99,7 +99,7 @@ function weekRange(dates: string[]) {
 
 export default function Schedule({ loaderData }: Route.ComponentProps) {
   const { gym, week, currentWeek, dates, day, filters, sessions, options, today, weekLabel, dayLabels } = loaderData;
-  const root = useRouteLoaderData<RootLoaderData>('root');
+  const root = useRootData();
   const filterParams = { trend: filters.trend, coach: filters.coach, time: filters.time };
   const link = (values: Record<string, string | number | null>) =>
     `/shedule${scheduleSearch({ ...filterParams, week, ...values })}`;

@@ -5,6 +5,7 @@ import { Image } from '#app/components/Image.tsx';
 import { SessionList } from '#app/components/SessionList.tsx';
 import { CoachCard } from '#app/components/SiteCards.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
+import { parseId } from '#app/lib/id.ts';
 import { publicImageUrl } from '#app/lib/image-url.ts';
 import { addDays } from '#app/lib/schedule.ts';
 import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
@@ -12,7 +13,7 @@ import { LEVEL_LABELS } from '#app/lib/training-level.ts';
 import { listSessions } from '#app/models/schedule.server.ts';
 import { getPublishedTraining } from '#app/models/training.server.ts';
 import { bidFormToken, handleBidAction } from '#app/services/bid-intake.server.ts';
-import { loadSiteContext, parseId } from '#app/services/site-page.server.ts';
+import { loadSiteContext } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/training';
 
 export async function loader(args: Route.LoaderArgs) {

@@ -6,6 +6,7 @@ import { SessionList } from '#app/components/SessionList.tsx';
 import { CoachCard } from '#app/components/SiteCards.tsx';
 import { SiteLink } from '#app/components/SiteLink.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
+import { parseId } from '#app/lib/id.ts';
 import { publicImageUrl } from '#app/lib/image-url.ts';
 import { addDays } from '#app/lib/schedule.ts';
 import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
@@ -14,7 +15,7 @@ import { publishedCoachesQuery } from '#app/models/coach.server.ts';
 import { listSessions } from '#app/models/schedule.server.ts';
 import { trendTrainingsQuery } from '#app/models/training.server.ts';
 import { publishedTrendQuery } from '#app/models/trend.server.ts';
-import { loadSiteContext, parseId } from '#app/services/site-page.server.ts';
+import { loadSiteContext } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/trend';
 
 export async function loader(args: Route.LoaderArgs) {

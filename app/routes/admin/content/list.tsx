@@ -13,6 +13,7 @@ import { formId, requireForm } from '#app/infra/form.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
 import { formatDate, formatPrice } from '#app/lib/format.ts';
 import { WEEKDAY_SHORT } from '#app/lib/schedule.ts';
+import { searchTerm } from '#app/lib/text.ts';
 import { listRows, loadOptions, moveRow, PAGE_SIZE, setPublished } from '#app/models/admin/content.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
 import type { Route } from './+types/list';
@@ -37,7 +38,7 @@ export async function loader({ context, url, pattern }: Route.LoaderArgs) {
   }
   const page = Math.max(1, Math.min(MAX_PAGE, Number.parseInt(params.get('page') ?? '1', 10) || 1));
   const query = {
-    q: (params.get('q') ?? '').trim().slice(0, 200),
+    q: searchTerm(params.get('q'), 200),
     filters,
     sort: params.get('sort'),
     dir: params.get('dir') === 'desc' ? ('desc' as const) : ('asc' as const),
