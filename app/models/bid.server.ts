@@ -1,6 +1,7 @@
 /** Public creation of bids. The staff inbox (lists, status changes) lives with the staff models. */
 
 import type { PublicBidKind } from '#app/lib/bid-form.ts';
+import { enqueueNotifications, type OutboxChannel } from '#app/models/outbox.server.ts';
 import type { Database } from '#db/index.ts';
 import type { BidKind } from '#db/schema.ts';
 
@@ -73,7 +74,7 @@ export interface NewPublicBid {
  * Stores a bid and its notifications in one transaction: either the visitor's bid and every outbox row
  * exist, or nothing does. A worker delivers the outbox with retries.
  */
-export async function createPublicBid(db: Database, bid: NewPublicBid, channels: ReadonlyArray<'email' | 'webhook'>) {
+export async function createPublicBid(db: Database, bid: NewPublicBid, channels: readonly OutboxChannel[]) {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('bids')
@@ -93,25 +94,19 @@ export async function createPublicBid(db: Database, bid: NewPublicBid, channels:
       })
       .returning(['id', 'created_at'])
       .executeTakeFirstOrThrow();
-    if (channels.length) {
-      const payload = JSON.stringify({
-        type: 'bid.created',
-        bidId: row.id,
-        createdAt: row.created_at,
-        name: bid.name,
-        phone: bid.phone,
-        comment: bid.comment,
-        kind: bid.kind,
-        subjectTitle: bid.subjectTitle,
-        gymId: bid.gymId,
-        gymName: bid.gymName,
-        sourcePage: bid.sourcePage,
-      });
-      await trx
-        .insertInto('outbox')
-        .values(channels.map((channel) => ({ channel, payload })))
-        .execute();
-    }
+    await enqueueNotifications(trx, channels, {
+      type: 'bid.created',
+      bidId: row.id,
+      createdAt: new Date(row.created_at).toISOString(),
+      name: bid.name,
+      phone: bid.phone,
+      comment: bid.comment,
+      kind: bid.kind,
+      subjectTitle: bid.subjectTitle,
+      gymId: bid.gymId,
+      gymName: bid.gymName,
+      sourcePage: bid.sourcePage,
+    });
     return row;
   });
 }

@@ -1,15 +1,19 @@
 /**
- * Delivers new-bid notifications from the `outbox` table (issue 4, item 5): e-mail through SMTP_URL to
- * BIDS_NOTIFY_EMAIL and/or a signed JSON webhook to BIDS_WEBHOOK_URL. The bid and its outbox rows are
- * written in one transaction by the public form; this worker sends them later with retries, so a slow or
- * failing mail server never delays or loses a bid. Rows are claimed with FOR UPDATE SKIP LOCKED, so any
- * number of instances can run the worker. Relative imports only: server.ts imports this file directly.
+ * Delivers new-bid notifications from the outbox (models/outbox.server.ts): e-mail through SMTP_URL to
+ * BIDS_NOTIFY_EMAIL and/or a signed JSON webhook to BIDS_WEBHOOK_URL. The bid and its outbox rows are written in one
+ * transaction by the public form; this worker sends them later with retries, so a slow or failing mail server never
+ * delays or loses a bid (docs/product/bids.md).
  */
 import { createHmac } from 'node:crypto';
-import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Env } from '#app/infra/env.server.ts';
+import {
+  type BidNotification,
+  claimDueNotifications,
+  markNotificationFailed,
+  markNotificationSent,
+} from '#app/models/outbox.server.ts';
 import type { Database } from '#db/index.ts';
 
 const POLL_MS = 5_000;
@@ -24,21 +28,11 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(30 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60);
 }
 
+/** How notifications leave the process; each is absent when its channel is not configured. */
 export interface OutboxDeps {
-  sendMail?: (message: { to: string; subject: string; text: string }) => Promise<void>;
+  /** Sends to the configured recipient (BIDS_NOTIFY_EMAIL). */
+  sendMail?: (message: { subject: string; text: string }) => Promise<void>;
   postWebhook?: (body: string) => Promise<void>;
-}
-
-interface BidPayload {
-  bidId?: number;
-  createdAt?: string;
-  name?: string;
-  phone?: string;
-  comment?: string;
-  kind?: string;
-  subjectTitle?: string;
-  gymName?: string | null;
-  sourcePage?: string;
 }
 
 /** `X-Signature: sha256=<hex>` over `<timestamp>.<body>`, so a receiver can check origin and freshness. */
@@ -56,8 +50,9 @@ export function createOutboxDeps(env: Env, sessionSecret: string): OutboxDeps {
   if (env.SMTP_URL && env.BIDS_NOTIFY_EMAIL) {
     const transport = nodemailer.createTransport(env.SMTP_URL);
     const host = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : 'localhost';
+    const to = env.BIDS_NOTIFY_EMAIL;
     deps.sendMail = async (message) => {
-      await transport.sendMail({ from: `Сайт клуба <no-reply@${host}>`, ...message });
+      await transport.sendMail({ from: `Сайт клуба <no-reply@${host}>`, to, ...message });
     };
   }
   if (env.BIDS_WEBHOOK_URL) {
@@ -81,72 +76,46 @@ export function createOutboxDeps(env: Env, sessionSecret: string): OutboxDeps {
   return deps;
 }
 
-function mailText(bid: BidPayload): { subject: string; text: string } {
-  const subject = `Новая заявка №${bid.bidId ?? '?'}: ${bid.name ?? ''}${bid.gymName ? `, ${bid.gymName}` : ''}`;
+function mailText(bid: BidNotification): { subject: string; text: string } {
+  const subject = `Новая заявка №${bid.bidId}: ${bid.name}${bid.gymName ? `, ${bid.gymName}` : ''}`;
   const lines = [
-    `Имя: ${bid.name ?? ''}`,
-    `Телефон: ${bid.phone ?? ''}`,
+    `Имя: ${bid.name}`,
+    `Телефон: ${bid.phone}`,
     `Зал: ${bid.gymName ?? '—'}`,
-    `Тип: ${bid.kind ?? ''}${bid.subjectTitle ? ` (${bid.subjectTitle})` : ''}`,
+    `Тип: ${bid.kind}${bid.subjectTitle ? ` (${bid.subjectTitle})` : ''}`,
     `Комментарий: ${bid.comment || '—'}`,
-    `Страница: ${bid.sourcePage ?? ''}`,
+    `Страница: ${bid.sourcePage}`,
     '',
-    `Открыть: /admin/bids/${bid.bidId ?? ''}`,
+    `Открыть: /admin/bids/${bid.bidId}`,
   ];
   return { subject, text: lines.join('\n') };
 }
 
 /** Claims due rows, sends them, records the outcome. Returns how many rows were attempted. */
 export async function deliverOutboxBatch(db: Database, deps: OutboxDeps, logger?: Pick<Logger, 'warn' | 'info'>) {
-  const claimed = await db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .selectFrom('outbox')
-      .select(['id', 'channel', 'payload', 'attempts'])
-      .where('sent_at', 'is', null)
-      .where('next_attempt_at', '<=', sql<Date>`now()`)
-      .where('attempts', '<', MAX_ATTEMPTS)
-      .orderBy('next_attempt_at')
-      .limit(BATCH)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    if (rows.length) {
-      await trx
-        .updateTable('outbox')
-        .set({ attempts: sql`attempts + 1`, next_attempt_at: sql`now() + ${`${LEASE_SECONDS} seconds`}::interval` })
-        .where(
-          'id',
-          'in',
-          rows.map((row) => row.id),
-        )
-        .execute();
-    }
-    return rows;
+  const claimed = await claimDueNotifications(db, {
+    batch: BATCH,
+    leaseSeconds: LEASE_SECONDS,
+    maxAttempts: MAX_ATTEMPTS,
   });
-
   for (const row of claimed) {
-    const attempts = row.attempts + 1;
-    const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as BidPayload;
     try {
+      if (!row.notification) throw new Error('the stored payload is not a bid notification');
       if (row.channel === 'email') {
         if (!deps.sendMail) throw new Error('e-mail is not configured (SMTP_URL, BIDS_NOTIFY_EMAIL)');
-        await deps.sendMail({ to: process.env.BIDS_NOTIFY_EMAIL ?? '', ...mailText(payload) });
+        await deps.sendMail(mailText(row.notification));
       } else {
         if (!deps.postWebhook) throw new Error('the webhook is not configured (BIDS_WEBHOOK_URL)');
-        await deps.postWebhook(JSON.stringify(payload));
+        await deps.postWebhook(JSON.stringify(row.notification));
       }
-      await db.updateTable('outbox').set({ sent_at: sql`now()`, last_error: null }).where('id', '=', row.id).execute();
+      await markNotificationSent(db, row.id);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await db
-        .updateTable('outbox')
-        .set({
-          last_error: message.slice(0, 1000),
-          next_attempt_at: sql`now() + ${`${retryDelaySeconds(attempts)} seconds`}::interval`,
-        })
-        .where('id', '=', row.id)
-        .execute();
-      logger?.warn({ outboxId: row.id, channel: row.channel, attempts, err: message }, 'notification delivery failed');
+      await markNotificationFailed(db, row.id, message, retryDelaySeconds(row.attempts));
+      logger?.warn(
+        { outboxId: row.id, channel: row.channel, attempts: row.attempts, err: message },
+        'notification delivery failed',
+      );
     }
   }
   return claimed.length;

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, it } from 'vitest';
+import { createPublicBid } from '#app/models/bid.server.ts';
 import { deliverOutboxBatch, retryDelaySeconds, signWebhook } from '#app/services/outbox.server.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
 
@@ -30,6 +31,48 @@ describeEachDb('outbox delivery', (t) => {
       expect(row.attempts).toBe(1);
     }
     expect(await deliverOutboxBatch(t.db, { sendMail: async () => {}, postWebhook: async () => {} })).toBe(0);
+  });
+
+  it('delivers exactly what the bid form stored, in one payload shape', async () => {
+    const bid = await createPublicBid(
+      t.db,
+      {
+        name: 'Ирина',
+        phone: '+79120000001',
+        comment: 'Вечером',
+        gymId: null,
+        gymName: null,
+        kind: 'trial',
+        subjectId: null,
+        subjectTitle: 'Пробное занятие',
+        consentVersion: '2026-11',
+        consentIp: null,
+        sourcePage: '/new',
+        utm: {},
+      },
+      ['webhook', 'email'],
+    );
+    const hooks: string[] = [];
+    const mails: Array<{ subject: string; text: string }> = [];
+    await deliverOutboxBatch(t.db, {
+      postWebhook: async (body) => void hooks.push(body),
+      sendMail: async (message) => void mails.push(message),
+    });
+    expect(JSON.parse(hooks[0]!)).toEqual({
+      type: 'bid.created',
+      bidId: bid.id,
+      createdAt: new Date(bid.created_at).toISOString(),
+      name: 'Ирина',
+      phone: '+79120000001',
+      comment: 'Вечером',
+      kind: 'trial',
+      subjectTitle: 'Пробное занятие',
+      gymId: null,
+      gymName: null,
+      sourcePage: '/new',
+    });
+    expect(mails[0]).toMatchObject({ subject: `Новая заявка №${bid.id}: Ирина` });
+    expect(mails[0]!.text).toContain('Тип: trial (Пробное занятие)');
   });
 
   it('keeps a failed row with its error and retries it later, never losing it', async () => {

@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { adminTitle } from '#app/admin/nav.ts';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
+import { readForm } from '#app/infra/form.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { SITE_NAME } from '#app/lib/club.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
@@ -33,8 +34,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const services = getServices(context);
   const { ip, logger } = getRequestInfo(context);
   const db = services.database.db;
-  // remix-auth-form consumes the body, so read our own fields from a clone first (STACK trap 7).
-  const form = await request.clone().formData();
+  // remix-auth-form consumes the body, so read our own fields from a clone first; a body that is not a form is a 400.
+  const form = await readForm(request.clone());
   const email = String(form.get('email') ?? '').slice(0, 200);
   const redirectTo = safeRedirectPath(url.searchParams.get('redirectTo') ?? form.get('redirectTo'), AFTER_LOGIN);
 

@@ -1,0 +1,108 @@
+/**
+ * The `outbox` table: notifications written in the same transaction as the bid they announce, delivered later by
+ * services/outbox.server.ts with retries (docs/product/bids.md). Rows are claimed with FOR UPDATE SKIP LOCKED, so any
+ * number of instances can deliver without sending one twice.
+ */
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '#db/index.ts';
+
+export type OutboxChannel = 'email' | 'webhook';
+
+/**
+ * What a new-bid notification carries: the e-mail's text and the webhook's JSON body. Read back through the schema,
+ * so a row written by an older version (a field missing) still sends.
+ */
+export const bidNotificationSchema = z.object({
+  type: z.literal('bid.created').catch('bid.created'),
+  bidId: z.number(),
+  createdAt: z.string().catch(''),
+  name: z.string().catch(''),
+  phone: z.string().catch(''),
+  comment: z.string().catch(''),
+  kind: z.string().catch(''),
+  subjectTitle: z.string().catch(''),
+  gymId: z.number().nullable().catch(null),
+  gymName: z.string().nullable().catch(null),
+  sourcePage: z.string().catch(''),
+});
+export type BidNotification = z.infer<typeof bidNotificationSchema>;
+
+export async function enqueueNotifications(
+  db: Database,
+  channels: readonly OutboxChannel[],
+  notification: BidNotification,
+): Promise<void> {
+  if (channels.length === 0) return;
+  const payload = JSON.stringify(notification);
+  await db
+    .insertInto('outbox')
+    .values(channels.map((channel) => ({ channel, payload })))
+    .execute();
+}
+
+export interface ClaimedNotification {
+  id: number;
+  channel: OutboxChannel;
+  /** Attempts including this one. */
+  attempts: number;
+  /** null when the stored payload is not a bid notification at all. */
+  notification: BidNotification | null;
+}
+
+/**
+ * Claims up to `batch` due rows: each gets one more attempt and a lease, so another instance leaves it alone until the
+ * lease runs out (the sender died) or the outcome is recorded.
+ */
+export async function claimDueNotifications(
+  db: Database,
+  { batch, leaseSeconds, maxAttempts }: { batch: number; leaseSeconds: number; maxAttempts: number },
+): Promise<ClaimedNotification[]> {
+  const rows = await db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('outbox')
+      .select(['id', 'channel', 'payload', 'attempts'])
+      .where('sent_at', 'is', null)
+      .where('next_attempt_at', '<=', sql<Date>`now()`)
+      .where('attempts', '<', maxAttempts)
+      .orderBy('next_attempt_at')
+      .limit(batch)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (due.length) {
+      await trx
+        .updateTable('outbox')
+        .set({ attempts: sql`attempts + 1`, next_attempt_at: sql`now() + ${`${leaseSeconds} seconds`}::interval` })
+        .where(
+          'id',
+          'in',
+          due.map((row) => row.id),
+        )
+        .execute();
+    }
+    return due;
+  });
+  return rows.map((row) => {
+    const payload: unknown = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
+    const parsed = bidNotificationSchema.safeParse(payload);
+    return {
+      id: row.id,
+      channel: row.channel,
+      attempts: row.attempts + 1,
+      notification: parsed.success ? parsed.data : null,
+    };
+  });
+}
+
+export async function markNotificationSent(db: Database, id: number): Promise<void> {
+  await db.updateTable('outbox').set({ sent_at: sql`now()`, last_error: null }).where('id', '=', id).execute();
+}
+
+export async function markNotificationFailed(db: Database, id: number, error: string, retrySeconds: number) {
+  await db
+    .updateTable('outbox')
+    .set({ last_error: error.slice(0, 1000), next_attempt_at: sql`now() + ${`${retrySeconds} seconds`}::interval` })
+    .where('id', '=', id)
+    .execute();
+}
