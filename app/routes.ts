@@ -1,5 +1,5 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
-import { ADMIN_PATH, SECTIONS, type SectionPage, sectionRoutePaths } from '#app/admin/sections/index.ts';
+import { ADMIN_PATH, SECTIONS, type SectionPage, sectionRoutePaths } from '#app/admin/sections.ts';
 
 /** The shared module of each page a content section has. */
 const CONTENT_MODULES: Record<SectionPage, string> = {

@@ -1,5 +1,5 @@
 /** The audit log in Russian: what was done to what, and a link to it (client-safe). */
-import { SECTIONS } from '#app/admin/sections/index.ts';
+import { SECTIONS } from '#app/admin/sections.ts';
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   create: 'создал(а)',

@@ -1,5 +1,5 @@
 /** Titles and navigation of the staff area (docs/product/staff.md), built from the section registry. */
-import { SECTIONS, sectionGroup } from '#app/admin/sections/index.ts';
+import { SECTIONS, sectionGroup } from '#app/admin/sections.ts';
 
 export const ADMIN_TITLE = 'Редактор контента';
 

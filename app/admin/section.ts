@@ -1,7 +1,7 @@
 /**
  * One content section of the staff area, declared once: the routes (app/routes.ts), the navigation and tabs
  * (app/admin/nav.ts), the audit log's words and links (app/admin/audit.ts), the list, the form and the SQL all read
- * this declaration. Adding a section is one declaration in app/admin/sections/ plus the migration of its table
+ * this declaration. Adding a section is one declaration in app/admin/sections.ts plus the migration of its table
  * (docs/architecture.md, "Where a change goes").
  */
 import type { Column, FieldDef, ListColumn, ListFilter } from '#app/admin/fields.ts';

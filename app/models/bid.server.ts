@@ -1,11 +1,20 @@
 /** Public creation of bids. The staff inbox (lists, status changes) lives with the staff models. */
 
+import { sql } from 'kysely';
 import type { PublicBidKind } from '#app/lib/bid-form.ts';
 import { enqueueNotifications, type OutboxChannel } from '#app/models/outbox.server.ts';
 import type { Database } from '#db/index.ts';
 import type { BidKind } from '#db/schema.ts';
 
 export const TRIAL_TITLE = 'Пробное занятие';
+
+/** Where each kind of bid subject lives, and the column that names it. */
+const SUBJECTS = {
+  card: { table: 'cards', title: 'title' },
+  coach: { table: 'coaches', title: 'full_name' },
+  training: { table: 'trainings', title: 'title' },
+  promo: { table: 'promos', title: 'title' },
+} as const;
 
 /** Title snapshot of a published subject, or undefined when the subject does not exist or is hidden. */
 export async function findBidSubjectTitle(
@@ -15,44 +24,11 @@ export async function findBidSubjectTitle(
 ): Promise<string | undefined> {
   if (kind === 'trial') return TRIAL_TITLE;
   if (id === null) return undefined;
-  switch (kind) {
-    case 'card': {
-      const row = await db
-        .selectFrom('cards')
-        .select('title')
-        .where('id', '=', id)
-        .where('published', '=', true)
-        .executeTakeFirst();
-      return row?.title;
-    }
-    case 'coach': {
-      const row = await db
-        .selectFrom('coaches')
-        .select('full_name as title')
-        .where('id', '=', id)
-        .where('published', '=', true)
-        .executeTakeFirst();
-      return row?.title;
-    }
-    case 'training': {
-      const row = await db
-        .selectFrom('trainings')
-        .select('title')
-        .where('id', '=', id)
-        .where('published', '=', true)
-        .executeTakeFirst();
-      return row?.title;
-    }
-    case 'promo': {
-      const row = await db
-        .selectFrom('promos')
-        .select('title')
-        .where('id', '=', id)
-        .where('published', '=', true)
-        .executeTakeFirst();
-      return row?.title;
-    }
-  }
+  const { table, title } = SUBJECTS[kind];
+  const { rows } = await sql<{ title: string }>`
+    SELECT ${sql.ref(title)} AS title FROM ${sql.table(table)} WHERE id = ${id} AND published
+  `.execute(db);
+  return rows[0]?.title;
 }
 
 export interface NewPublicBid {

@@ -1,3 +1,4 @@
+import { forGym } from '#app/models/gym.server.ts';
 import type { Database } from '#db/index.ts';
 
 /** Published cards valid in a gym (a card without gym rows is valid everywhere). */
@@ -15,18 +16,7 @@ export function publishedCardsQuery(db: Database, gymId: number | null) {
       'k.highlighted',
     ])
     .where('k.published', '=', true)
-    .where((eb) =>
-      eb.or([
-        eb.not(eb.exists(eb.selectFrom('card_gyms as a').select('a.card_id').whereRef('a.card_id', '=', 'k.id'))),
-        eb.exists(
-          eb
-            .selectFrom('card_gyms as b')
-            .select('b.card_id')
-            .whereRef('b.card_id', '=', 'k.id')
-            .where('b.gym_id', '=', gymId ?? -1),
-        ),
-      ]),
-    )
+    .where(forGym({ table: 'card_gyms', self: 'card_id' }, 'k.id', gymId))
     .orderBy('k.sort_order')
     .orderBy('k.id');
 }

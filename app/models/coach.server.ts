@@ -1,11 +1,27 @@
+import type { ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { imageRef } from '#app/models/image.server.ts';
 import type { Database } from '#db/index.ts';
+import type { DB } from '#db/schema.ts';
 
 export interface CoachListFilter {
   /** Only coaches working in this gym. */
   gymId?: number | null;
   trendId?: number | null;
+}
+
+/** The coach's published trends in display order (`c` is the coach). */
+function coachTrends(eb: ExpressionBuilder<DB & { c: DB['coaches'] }, 'c'>) {
+  return jsonArrayFrom(
+    eb
+      .selectFrom('coach_trends as ct')
+      .innerJoin('trends as tr', 'tr.id', 'ct.trend_id')
+      .select(['tr.id', 'tr.title'])
+      .whereRef('ct.coach_id', '=', 'c.id')
+      .where('tr.published', '=', true)
+      .orderBy('tr.sort_order')
+      .orderBy('tr.id'),
+  ).as('trends');
 }
 
 /** Published coaches (of a gym, of a trend) with their published trends — a builder so pages can nest it. */
@@ -19,16 +35,7 @@ export function publishedCoachesQuery(db: Database, filter: CoachListFilter = {}
       'c.summary',
       'c.experience_since as experienceSince',
       imageRef(eb, 'c.photo_image_id').as('photo'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('coach_trends as ct')
-          .innerJoin('trends as tr', 'tr.id', 'ct.trend_id')
-          .select(['tr.id', 'tr.title'])
-          .whereRef('ct.coach_id', '=', 'c.id')
-          .where('tr.published', '=', true)
-          .orderBy('tr.sort_order')
-          .orderBy('tr.id'),
-      ).as('trends'),
+      coachTrends(eb),
     ])
     .where('c.published', '=', true)
     .$if(Boolean(filter.gymId), (qb) =>
@@ -71,15 +78,7 @@ export function getPublishedCoach(db: Database, id: number) {
       'c.experience_since as experienceSince',
       'c.updated_at',
       imageRef(eb, 'c.photo_image_id').as('photo'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('coach_trends as ct')
-          .innerJoin('trends as tr', 'tr.id', 'ct.trend_id')
-          .select(['tr.id', 'tr.title'])
-          .whereRef('ct.coach_id', '=', 'c.id')
-          .where('tr.published', '=', true)
-          .orderBy('tr.sort_order'),
-      ).as('trends'),
+      coachTrends(eb),
       jsonArrayFrom(
         eb
           .selectFrom('coach_gyms as cg')

@@ -1,3 +1,4 @@
+import { type SqlBool, sql } from 'kysely';
 import type { Database } from '#db/index.ts';
 
 export interface PublicGym {
@@ -64,4 +65,21 @@ export function getPublishedGyms(services: {
 /** True once any gym exists, published or not: a database without one is empty and gets the demo content. */
 export async function hasAnyGym(db: Database): Promise<boolean> {
   return (await db.selectFrom('gyms').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Rows linked to gyms through a join table are for those gyms only; without any link, for every gym (cards, promos).
+ * `idRef` is the row's id column as the outer query names it, e.g. `k.id`.
+ */
+export function forGym(
+  join: { table: 'card_gyms' | 'promo_gyms'; self: 'card_id' | 'promo_id' },
+  idRef: string,
+  gymId: number | null,
+) {
+  const table = sql.table(join.table);
+  const self = sql.ref(join.self);
+  return sql<SqlBool>`(
+    NOT EXISTS (SELECT 1 FROM ${table} WHERE ${self} = ${sql.ref(idRef)})
+    OR EXISTS (SELECT 1 FROM ${table} WHERE ${self} = ${sql.ref(idRef)} AND gym_id = ${gymId ?? -1})
+  )`;
 }

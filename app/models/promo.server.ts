@@ -1,3 +1,4 @@
+import { forGym } from '#app/models/gym.server.ts';
 import { imageRef } from '#app/models/image.server.ts';
 import type { Database } from '#db/index.ts';
 
@@ -23,18 +24,7 @@ export function currentPromosQuery(db: Database, gymId: number | null, today: st
     .where('p.published', '=', true)
     .where('p.starts_on', '<=', today)
     .where('p.ends_on', '>=', today)
-    .where((eb) =>
-      eb.or([
-        eb.not(eb.exists(eb.selectFrom('promo_gyms as a').select('a.promo_id').whereRef('a.promo_id', '=', 'p.id'))),
-        eb.exists(
-          eb
-            .selectFrom('promo_gyms as b')
-            .select('b.promo_id')
-            .whereRef('b.promo_id', '=', 'p.id')
-            .where('b.gym_id', '=', gymId ?? -1),
-        ),
-      ]),
-    )
+    .where(forGym({ table: 'promo_gyms', self: 'promo_id' }, 'p.id', gymId))
     .orderBy('p.sort_order')
     .orderBy('p.ends_on')
     .orderBy('p.id');

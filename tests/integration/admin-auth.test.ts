@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { expect, it } from 'vitest';
-import { partners } from '#app/admin/sections/partners.ts';
+import { partners } from '#app/admin/sections.ts';
 import { createRow, getRow, updateRow } from '#app/models/admin/content.server.ts';
 import { createSession, deleteSession, findSessionUser } from '#app/models/session.server.ts';
 import { createStaffUser, setStaffDisabled, setStaffPassword } from '#app/models/staff.server.ts';

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { createPublicBid } from '#app/models/bid.server.ts';
 import { deliverOutboxBatch, retryDelaySeconds, signWebhook } from '#app/services/outbox.server.ts';
+import { publicBid } from '#tests/fixtures/bids.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
 
 describeEachDb('outbox delivery', (t) => {
@@ -34,24 +35,10 @@ describeEachDb('outbox delivery', (t) => {
   });
 
   it('delivers exactly what the bid form stored, in one payload shape', async () => {
-    const bid = await createPublicBid(
-      t.db,
-      {
-        name: 'Ирина',
-        phone: '+79120000001',
-        comment: 'Вечером',
-        gymId: null,
-        gymName: null,
-        kind: 'trial',
-        subjectId: null,
-        subjectTitle: 'Пробное занятие',
-        consentVersion: '2026-11',
-        consentIp: null,
-        sourcePage: '/new',
-        utm: {},
-      },
-      ['webhook', 'email'],
-    );
+    const bid = await createPublicBid(t.db, publicBid({ name: 'Ирина', phone: '+79120000001', comment: 'Вечером' }), [
+      'webhook',
+      'email',
+    ]);
     const hooks: string[] = [];
     const mails: Array<{ subject: string; text: string }> = [];
     await deliverOutboxBatch(t.db, {

@@ -12,6 +12,7 @@ import { listScheduleFilterOptions, listSessions } from '#app/models/schedule.se
 import { getPublishedTraining } from '#app/models/training.server.ts';
 import { publishedTrendsQuery } from '#app/models/trend.server.ts';
 import { seedDemo } from '#db/demo/seed.ts';
+import { publicBid } from '#tests/fixtures/bids.ts';
 import { openTestDb, type TestDb } from '#tests/integration/db-harness.ts';
 
 /** Storage in memory: the seed writes its pictures here. */
@@ -110,20 +111,7 @@ describe('public site models on the demo seed', () => {
   it('stores a bid with consent and its outbox rows in one transaction', async () => {
     const bid = await createPublicBid(
       t.db,
-      {
-        name: 'Мария',
-        phone: '+79123456789',
-        comment: '',
-        gymId: 1,
-        gymName: 'Клуб на Малышева',
-        kind: 'trial',
-        subjectId: null,
-        subjectTitle: 'Пробное занятие',
-        consentVersion: '2026-11',
-        consentIp: '10.0.0.1',
-        sourcePage: '/new',
-        utm: { utm_source: 'yandex' },
-      },
+      publicBid({ gymId: 1, gymName: 'Клуб на Малышева', consentIp: '10.0.0.1', utm: { utm_source: 'yandex' } }),
       ['email', 'webhook'],
     );
     const stored = await t.db.selectFrom('bids').selectAll().where('id', '=', bid.id).executeTakeFirstOrThrow();

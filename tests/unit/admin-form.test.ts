@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gyms } from '#app/admin/sections/gyms.ts';
-import { scheduleChanges, slots } from '#app/admin/sections/trainings.ts';
+import { gyms, scheduleChanges, slots } from '#app/admin/sections.ts';
 import { fullPhone } from '#app/models/admin/bids.server.ts';
 import { defaultFormValues, isHttpUrl, parseValues, rawValues } from '#app/services/admin-form.server.ts';
 

@@ -4,7 +4,7 @@ import { auditEntityLabel, auditLink } from '#app/admin/audit.ts';
 import { SECTION_CHECKS } from '#app/admin/checks.server.ts';
 import { ADMIN_NAV, groupTabs } from '#app/admin/nav.ts';
 import { type AnySection, defineSection } from '#app/admin/section.ts';
-import { SECTIONS, sectionOfRoute, sectionRoutePaths } from '#app/admin/sections/index.ts';
+import { SECTIONS, sectionOfRoute, sectionRoutePaths } from '#app/admin/sections.ts';
 import routes from '#app/routes.ts';
 
 /** Every route of the configuration with its full pattern, as React Router reports it to a loader. */

@@ -24,7 +24,16 @@ interface EntityFormProps {
   submitLabel?: string;
 }
 
-const INPUT_TYPES = { phone: 'tel', url: 'url', timeZone: 'text' } as const;
+/** The input each remaining kind is typed in. */
+const INPUTS = {
+  phone: { type: 'tel' },
+  url: { type: 'url' },
+  timeZone: { type: 'text' },
+  integer: { type: 'text', inputMode: 'numeric' },
+  decimal: { type: 'text', inputMode: 'decimal' },
+  date: { type: 'date' },
+  time: { type: 'time' },
+} as const;
 
 /** The shared create/edit form: labelled fields, Russian errors beside them, values kept on error. */
 export function EntityForm(props: EntityFormProps) {
@@ -210,71 +219,32 @@ function Field({
         </div>
       );
     case 'lines':
+    case 'text': {
+      const rows = field.kind === 'lines' ? 5 : field.multiline ? 4 : 0;
+      const maxLength = field.kind === 'text' ? field.maxLength : undefined;
       return (
         <div className="admin-field">
           {label}
-          <textarea {...common} rows={5} defaultValue={text} />
-          {after}
-        </div>
-      );
-    case 'text':
-      return (
-        <div className="admin-field">
-          {label}
-          {field.multiline ? (
-            <textarea {...common} rows={4} defaultValue={text} maxLength={field.maxLength} />
+          {rows ? (
+            <textarea {...common} rows={rows} defaultValue={text} maxLength={maxLength} />
           ) : (
-            <input type="text" {...common} defaultValue={text} maxLength={field.maxLength} />
+            <input type="text" {...common} defaultValue={text} maxLength={maxLength} />
           )}
           {after}
         </div>
       );
-    case 'phone':
-    case 'url':
-    case 'timeZone':
+    }
+    default: {
+      const input = INPUTS[field.kind];
+      const maxLength =
+        'maxLength' in field ? field.maxLength : field.kind === 'timeZone' ? MAX_TIME_ZONE_LENGTH : undefined;
       return (
         <div className="admin-field">
           {label}
-          <input
-            type={INPUT_TYPES[field.kind]}
-            {...common}
-            defaultValue={text}
-            maxLength={field.kind === 'timeZone' ? MAX_TIME_ZONE_LENGTH : field.maxLength}
-          />
+          <input {...input} {...common} defaultValue={text} maxLength={maxLength} />
           {after}
         </div>
       );
-    case 'integer':
-      return (
-        <div className="admin-field">
-          {label}
-          <input type="text" inputMode="numeric" {...common} defaultValue={text} />
-          {after}
-        </div>
-      );
-    case 'decimal':
-      return (
-        <div className="admin-field">
-          {label}
-          <input type="text" inputMode="decimal" {...common} defaultValue={text} />
-          {after}
-        </div>
-      );
-    case 'date':
-      return (
-        <div className="admin-field">
-          {label}
-          <input type="date" {...common} defaultValue={text} />
-          {after}
-        </div>
-      );
-    case 'time':
-      return (
-        <div className="admin-field">
-          {label}
-          <input type="time" {...common} defaultValue={text} />
-          {after}
-        </div>
-      );
+    }
   }
 }

@@ -1,6 +1,7 @@
 import { data, Form } from 'react-router';
 import { z } from 'zod';
 import { adminTitle } from '#app/admin/nav.ts';
+import { FormAlert } from '#app/components/admin/FlashMessage.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, formText, parseFormData, readForm } from '#app/infra/form.server.ts';
@@ -79,11 +80,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <section className="admin-section">
       <Heading level={1}>Сотрудники</Heading>
-      {actionData?.error ? (
-        <p className="admin-form__error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      <FormAlert message={actionData?.error} />
       <table className="admin-table">
         <thead>
           <tr>

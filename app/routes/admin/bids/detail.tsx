@@ -8,6 +8,7 @@ import {
   REPEAT_PHONE_DAYS,
 } from '#app/admin/bids.ts';
 import { adminTitle } from '#app/admin/nav.ts';
+import { FormAlert } from '#app/components/admin/FlashMessage.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formText, parseFormData, readForm } from '#app/infra/form.server.ts';
@@ -142,11 +143,7 @@ export default function BidPage({ loaderData, actionData }: Route.ComponentProps
       <Heading level={2}>Изменить статус</Heading>
       <Form method="post" className="admin-form" noValidate>
         <input type="hidden" name="version" value={bid.version} />
-        {actionData?.formError ? (
-          <p className="admin-form__error" role="alert">
-            {actionData.formError}
-          </p>
-        ) : null}
+        <FormAlert message={actionData?.formError} />
         <div className="admin-field">
           <label htmlFor="bid-status" className="admin-field__label">
             Новый статус

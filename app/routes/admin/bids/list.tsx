@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router';
 import { BID_KIND_LABELS, BID_KINDS, BID_STATUS_LABELS, BID_STATUSES, REPEAT_PHONE_DAYS } from '#app/admin/bids.ts';
 import { adminTitle } from '#app/admin/nav.ts';
+import { FilterSelect } from '#app/components/admin/FilterSelect.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { getDb } from '#app/infra/services.server.ts';
 import { formatDateTime } from '#app/lib/format.ts';
@@ -17,6 +18,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: adminTitle('Заявки') }];
+
+const STATUS_OPTIONS = BID_STATUSES.map((status) => ({ value: status, label: BID_STATUS_LABELS[status] }));
+const KIND_OPTIONS = BID_KINDS.map((kind) => ({ value: kind, label: BID_KIND_LABELS[kind] }));
 
 function filterParams(filters: BidFilters): URLSearchParams {
   const params = new URLSearchParams();
@@ -43,39 +47,14 @@ export default function BidInbox({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
       <Form method="get" className="admin-filters" role="search" aria-label="Фильтры заявок">
-        <label>
-          <span>Статус</span>
-          <select name="status" defaultValue={filters.status ?? ''}>
-            <option value="">Все</option>
-            {BID_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {BID_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>Зал</span>
-          <select name="gym" defaultValue={filters.gymId ?? ''}>
-            <option value="">Все</option>
-            {gyms.map((gym) => (
-              <option key={gym.id} value={gym.id}>
-                {gym.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>Тип</span>
-          <select name="kind" defaultValue={filters.kind ?? ''}>
-            <option value="">Все</option>
-            {BID_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {BID_KIND_LABELS[kind]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Статус" name="status" value={filters.status} options={STATUS_OPTIONS} />
+        <FilterSelect
+          label="Зал"
+          name="gym"
+          value={filters.gymId}
+          options={gyms.map((gym) => ({ value: String(gym.id), label: gym.name }))}
+        />
+        <FilterSelect label="Тип" name="kind" value={filters.kind} options={KIND_OPTIONS} />
         <label>
           <span>С даты</span>
           <input type="date" name="from" defaultValue={filters.from ?? ''} />

@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router';
 import { adminTitle } from '#app/admin/nav.ts';
-import { sectionByKey, sectionOfRoute } from '#app/admin/sections/index.ts';
+import { sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
 import { Heading } from '#app/components/Heading.tsx';
 import { type Flash, redirectWithFlash } from '#app/infra/flash.server.ts';
 import { getDb } from '#app/infra/services.server.ts';

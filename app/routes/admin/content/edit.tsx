@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FieldErrors, FormValues, ImagePreview } from '#app/admin/fields.ts';
 import { adminTitle } from '#app/admin/nav.ts';
 import type { AnySection } from '#app/admin/section.ts';
-import { sectionByKey, sectionOfRoute } from '#app/admin/sections/index.ts';
+import { sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
 import { EntityForm } from '#app/components/admin/EntityForm.tsx';
 import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
 import { Heading } from '#app/components/Heading.tsx';

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { type ColumnFormat, type FieldDef, filterName, type ListColumn, type Options } from '#app/admin/fields.ts';
 import { adminTitle } from '#app/admin/nav.ts';
 import type { AnySection } from '#app/admin/section.ts';
-import { sectionByKey, sectionOfRoute } from '#app/admin/sections/index.ts';
+import { sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
 import { DeleteButton } from '#app/components/admin/DeleteButton.tsx';
+import { FilterSelect, OptionList } from '#app/components/admin/FilterSelect.tsx';
 import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Image } from '#app/components/Image.tsx';
@@ -19,6 +20,16 @@ import { getStaff } from '#app/services/auth.server.ts';
 import type { Route } from './+types/list';
 
 const MAX_PAGE = 10_000;
+
+const MOVES = [
+  { intent: 'up', text: '↑', title: 'Выше' },
+  { intent: 'down', text: '↓', title: 'Ниже' },
+] as const;
+
+const PUBLISHED_CHOICES = [
+  { value: 'yes', label: 'Опубликованные' },
+  { value: 'no', label: 'Скрытые' },
+];
 
 /** The option sources the list shows or filters by. */
 function listSources(section: AnySection) {
@@ -122,24 +133,13 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
           <input type="search" name="q" defaultValue={query.q} />
         </label>
         {section.filters.map((filter) => (
-          <label key={filterName(filter)}>
-            <span>{filter.label}</span>
-            <select name={filterName(filter)} defaultValue={query.filters[filterName(filter)] ?? ''}>
-              <option value="">Все</option>
-              {filter.kind === 'published' ? (
-                <>
-                  <option value="yes">Опубликованные</option>
-                  <option value="no">Скрытые</option>
-                </>
-              ) : (
-                choicesOf(section, filter.field, options).map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))
-              )}
-            </select>
-          </label>
+          <FilterSelect
+            key={filterName(filter)}
+            label={filter.label}
+            name={filterName(filter)}
+            value={query.filters[filterName(filter)] ?? ''}
+            options={filter.kind === 'reference' ? choicesOf(section, filter.field, options) : PUBLISHED_CHOICES}
+          />
         ))}
         {sortable.length ? (
           <>
@@ -147,11 +147,7 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
               <span>Сортировка</span>
               <select name="sort" defaultValue={query.sort ?? ''}>
                 <option value="">{orderable ? 'Порядок на сайте' : 'По умолчанию'}</option>
-                {sortable.map((entry) => (
-                  <option key={entry.column} value={entry.column}>
-                    {entry.label}
-                  </option>
-                ))}
+                <OptionList options={sortable.map((entry) => ({ value: entry.column, label: entry.label }))} />
               </select>
             </label>
             <label>
@@ -211,28 +207,20 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
                         label={label}
                       />
                     ) : null}
-                    {orderable && !query.sort ? (
-                      <>
-                        <RowAction
-                          id={row.id}
-                          search={search}
-                          intent="up"
-                          text="↑"
-                          title="Выше"
-                          label={label}
-                          disabled={position === 0}
-                        />
-                        <RowAction
-                          id={row.id}
-                          search={search}
-                          intent="down"
-                          text="↓"
-                          title="Ниже"
-                          label={label}
-                          disabled={position === total - 1}
-                        />
-                      </>
-                    ) : null}
+                    {orderable && !query.sort
+                      ? MOVES.map((move) => (
+                          <RowAction
+                            key={move.intent}
+                            id={row.id}
+                            search={search}
+                            intent={move.intent}
+                            text={move.text}
+                            title={move.title}
+                            label={label}
+                            disabled={move.intent === 'up' ? position === 0 : position === total - 1}
+                          />
+                        ))
+                      : null}
                     <DeleteButton to={`${base}/${row.id}/delete`} label={label} />
                   </td>
                 </tr>

@@ -1,0 +1,456 @@
+/**
+ * Every content section of the staff area, declared once, in navigation order. app/routes.ts builds each section's
+ * pages from this list, and a page finds its section from the route it is mounted on (`sectionOfRoute`), never from
+ * the URL. To add a section: one declaration below and the migration of its table (docs/architecture.md).
+ */
+import { type AnySection, defineSection } from '#app/admin/section.ts';
+import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
+
+// Pieces most sections share: content that staff publish and put in order by hand.
+const TITLE = { kind: 'text', name: 'title', label: 'Название', required: true, maxLength: 200 } as const;
+const NAME = { kind: 'text', name: 'name', label: 'Название', required: true, maxLength: 200 } as const;
+const PUBLISHED = { kind: 'checkbox', name: 'published', label: 'Опубликовано', default: true } as const;
+const PUBLISHED_COLUMN = { column: 'published', label: 'Опубликовано' } as const;
+const PUBLISHED_FILTER = { kind: 'published', label: 'Публикация' } as const;
+const ORDERED_BY_HAND = { order: 'manual', publishable: true, versioned: true } as const;
+const multiline = <Name extends string>(name: Name, label: string, maxLength: number) =>
+  ({ kind: 'text', name, label, maxLength, multiline: true }) as const;
+const DURATION = {
+  kind: 'integer',
+  name: 'duration_min',
+  label: 'Длительность, мин',
+  required: true,
+  min: 5,
+  max: 600,
+} as const;
+
+/** Trainings, their trends, the weekly slots and dated changes are one staff section shown as tabs. */
+const TRAININGS = { key: 'trainings', label: 'Тренировки и расписание' };
+
+const LEVELS = [
+  { value: 'any', label: 'Любой' },
+  { value: 'beginner', label: 'Новичок' },
+  { value: 'intermediate', label: 'Средний' },
+  { value: 'advanced', label: 'Продвинутый' },
+];
+
+const CHANGE_KINDS = [
+  { value: 'cancelled', label: 'Отменено' },
+  { value: 'changed', label: 'Замена тренера или времени', short: 'Замена' },
+];
+
+export const gyms = defineSection({
+  key: 'gyms',
+  table: 'gyms',
+  entity: 'gym',
+  auditLabel: 'зал',
+  title: 'Залы',
+  navLabel: 'Залы',
+  newLabel: 'Добавить зал',
+  labelColumn: 'name',
+  fields: [
+    NAME,
+    { kind: 'text', name: 'address', label: 'Адрес', required: true, maxLength: 300 },
+    { kind: 'decimal', name: 'lat', label: 'Широта', min: -90, max: 90, step: '0.000001', hint: 'Например, 56.838011' },
+    {
+      kind: 'decimal',
+      name: 'lng',
+      label: 'Долгота',
+      min: -180,
+      max: 180,
+      step: '0.000001',
+      hint: 'Например, 60.597474',
+    },
+    { kind: 'phone', name: 'phone', label: 'Телефон', maxLength: 40 },
+    multiline('opening_hours', 'Часы работы', 300),
+    {
+      kind: 'timeZone',
+      name: 'time_zone',
+      label: 'Часовой пояс',
+      required: true,
+      hint: `Например, ${DEFAULT_TIME_ZONE}`,
+    },
+    multiline('description', 'Описание', 5000),
+    { kind: 'image', name: 'cover_image_id', label: 'Обложка' },
+    PUBLISHED,
+  ],
+  columns: [
+    { column: 'cover_image_id', label: 'Фото' },
+    { column: 'name', label: 'Название', sortable: true },
+    { column: 'address', label: 'Адрес', sortable: true },
+    PUBLISHED_COLUMN,
+  ],
+  search: ['name', 'address', 'phone'],
+  filters: [PUBLISHED_FILTER],
+  ...ORDERED_BY_HAND,
+});
+
+export const cards = defineSection({
+  key: 'cards',
+  table: 'cards',
+  entity: 'card',
+  auditLabel: 'карту',
+  title: 'Клубные карты',
+  navLabel: 'Клубные карты',
+  newLabel: 'Добавить карту',
+  labelColumn: 'title',
+  fields: [
+    TITLE,
+    multiline('description', 'Описание', 5000),
+    { kind: 'integer', name: 'price', label: 'Цена, ₽', required: true, min: 0, max: 10_000_000 },
+    { kind: 'integer', name: 'validity_months', label: 'Срок, месяцев', min: 1, max: 120 },
+    { kind: 'integer', name: 'validity_visits', label: 'Число посещений', min: 1, max: 10_000 },
+    { kind: 'lines', name: 'features', label: 'Что входит (по одному пункту в строке)', maxItems: 30 },
+    {
+      kind: 'references',
+      name: 'gyms',
+      label: 'Залы (ничего не выбрано — все залы)',
+      source: 'gyms',
+      join: { table: 'card_gyms', self: 'card_id', other: 'gym_id' },
+    },
+    { kind: 'checkbox', name: 'highlighted', label: 'Выделить на сайте' },
+    PUBLISHED,
+  ],
+  columns: [
+    { column: 'title', label: 'Название', sortable: true },
+    { column: 'price', label: 'Цена', format: 'price', sortable: true },
+    PUBLISHED_COLUMN,
+  ],
+  search: ['title', 'description'],
+  filters: [PUBLISHED_FILTER],
+  ...ORDERED_BY_HAND,
+});
+
+export const promos = defineSection({
+  key: 'promos',
+  table: 'promos',
+  entity: 'promo',
+  auditLabel: 'акцию',
+  title: 'Акции',
+  navLabel: 'Акции',
+  newLabel: 'Добавить акцию',
+  labelColumn: 'title',
+  fields: [
+    TITLE,
+    multiline('text', 'Текст', 5000),
+    { kind: 'image', name: 'image_id', label: 'Картинка' },
+    { kind: 'date', name: 'starts_on', label: 'Начало', required: true },
+    { kind: 'date', name: 'ends_on', label: 'Окончание (включительно)', required: true },
+    {
+      kind: 'references',
+      name: 'gyms',
+      label: 'Залы (ничего не выбрано — все залы)',
+      source: 'gyms',
+      join: { table: 'promo_gyms', self: 'promo_id', other: 'gym_id' },
+    },
+    { kind: 'reference', name: 'card_id', label: 'Связанная карта', source: 'cards' },
+    PUBLISHED,
+  ],
+  columns: [
+    { column: 'image_id', label: 'Фото' },
+    { column: 'title', label: 'Название', sortable: true },
+    { column: 'starts_on', label: 'Начало', sortable: true },
+    { column: 'ends_on', label: 'Окончание', sortable: true },
+    PUBLISHED_COLUMN,
+  ],
+  search: ['title', 'text'],
+  filters: [PUBLISHED_FILTER],
+  ...ORDERED_BY_HAND,
+});
+
+export const coaches = defineSection({
+  key: 'coaches',
+  table: 'coaches',
+  entity: 'coach',
+  auditLabel: 'тренера',
+  title: 'Тренеры',
+  navLabel: 'Тренеры',
+  newLabel: 'Добавить тренера',
+  labelColumn: 'full_name',
+  fields: [
+    { kind: 'text', name: 'full_name', label: 'Имя и фамилия', required: true, maxLength: 200 },
+    { kind: 'image', name: 'photo_image_id', label: 'Фото' },
+    { kind: 'text', name: 'position', label: 'Должность', maxLength: 200 },
+    multiline('summary', 'Кратко', 500),
+    multiline('bio', 'Подробно', 10_000),
+    { kind: 'integer', name: 'experience_since', label: 'Стаж с (год)', min: 1950, max: new Date().getFullYear() },
+    { kind: 'lines', name: 'achievements', label: 'Достижения (по одному в строке)', maxItems: 30 },
+    {
+      kind: 'references',
+      name: 'trends',
+      label: 'Направления',
+      source: 'trends',
+      join: { table: 'coach_trends', self: 'coach_id', other: 'trend_id' },
+    },
+    {
+      kind: 'references',
+      name: 'gyms',
+      label: 'Залы',
+      source: 'gyms',
+      join: { table: 'coach_gyms', self: 'coach_id', other: 'gym_id' },
+    },
+    PUBLISHED,
+  ],
+  columns: [
+    { column: 'photo_image_id', label: 'Фото' },
+    { column: 'full_name', label: 'Имя', sortable: true },
+    { column: 'position', label: 'Должность', sortable: true },
+    PUBLISHED_COLUMN,
+  ],
+  search: ['full_name', 'position', 'summary'],
+  filters: [PUBLISHED_FILTER],
+  ...ORDERED_BY_HAND,
+});
+
+export const gallery = defineSection({
+  key: 'gallery',
+  table: 'gallery_images',
+  entity: 'gallery_image',
+  auditLabel: 'фото галереи',
+  title: 'Галерея',
+  navLabel: 'Галерея',
+  newLabel: 'Добавить фото',
+  labelColumn: 'alt',
+  fields: [
+    {
+      kind: 'image',
+      name: 'image_id',
+      label: 'Фотографии',
+      required: true,
+      multipleOnCreate: true,
+      hint: 'Можно выбрать несколько файлов сразу',
+    },
+    {
+      kind: 'text',
+      name: 'alt',
+      label: 'Описание для незрячих (alt)',
+      required: true,
+      maxLength: 300,
+      hint: 'Что изображено на фото',
+    },
+    { kind: 'text', name: 'caption', label: 'Подпись', maxLength: 300 },
+    { kind: 'reference', name: 'gym_id', label: 'Зал (пусто — все залы)', source: 'gyms' },
+    PUBLISHED,
+  ],
+  columns: [
+    { column: 'image_id', label: 'Фото' },
+    { column: 'alt', label: 'Описание', sortable: true },
+    { column: 'gym_id', label: 'Зал' },
+    PUBLISHED_COLUMN,
+  ],
+  search: ['alt', 'caption'],
+  filters: [PUBLISHED_FILTER, { kind: 'reference', field: 'gym_id', label: 'Зал' }],
+  ...ORDERED_BY_HAND,
+});
+
+export const partners = defineSection({
+  key: 'partners',
+  table: 'partners',
+  entity: 'partner',
+  auditLabel: 'партнёра',
+  title: 'Партнёры',
+  navLabel: 'Партнёры',
+  newLabel: 'Добавить партнёра',
+  labelColumn: 'name',
+  fields: [
+    NAME,
+    { kind: 'image', name: 'logo_image_id', label: 'Логотип' },
+    { kind: 'url', name: 'url', label: 'Сайт', required: true, maxLength: 500, hint: 'https://…' },
+    multiline('description', 'Описание', 2000),
+    PUBLISHED,
+  ],
+  columns: [
+    { column: 'logo_image_id', label: 'Логотип' },
+    { column: 'name', label: 'Название', sortable: true },
+    { column: 'url', label: 'Сайт' },
+    PUBLISHED_COLUMN,
+  ],
+  search: ['name', 'url', 'description'],
+  filters: [PUBLISHED_FILTER],
+  ...ORDERED_BY_HAND,
+});
+
+export const trainings = defineSection({
+  key: 'trainings',
+  table: 'trainings',
+  entity: 'training',
+  auditLabel: 'тренировку',
+  title: 'Тренировки',
+  navLabel: 'Тренировки',
+  group: TRAININGS,
+  newLabel: 'Добавить тренировку',
+  labelColumn: 'title',
+  fields: [
+    TITLE,
+    { kind: 'reference', name: 'trend_id', label: 'Направление', required: true, source: 'trends' },
+    { kind: 'choice', name: 'level', label: 'Уровень', required: true, options: LEVELS, default: 'any' },
+    DURATION,
+    multiline('description', 'Описание', 10_000),
+    { kind: 'image', name: 'cover_image_id', label: 'Обложка' },
+    PUBLISHED,
+  ],
+  columns: [
+    { column: 'cover_image_id', label: 'Фото' },
+    { column: 'title', label: 'Название', sortable: true },
+    { column: 'trend_id', label: 'Направление' },
+    PUBLISHED_COLUMN,
+  ],
+  search: ['title', 'description'],
+  filters: [PUBLISHED_FILTER, { kind: 'reference', field: 'trend_id', label: 'Направление' }],
+  ...ORDERED_BY_HAND,
+});
+
+export const trends = defineSection({
+  key: 'trainings/trends',
+  table: 'trends',
+  entity: 'trend',
+  auditLabel: 'направление',
+  title: 'Направления',
+  group: TRAININGS,
+  newLabel: 'Добавить направление',
+  labelColumn: 'title',
+  fields: [
+    TITLE,
+    multiline('summary', 'Кратко', 500),
+    multiline('description', 'Подробно', 10_000),
+    { kind: 'image', name: 'cover_image_id', label: 'Обложка' },
+    PUBLISHED,
+  ],
+  columns: [
+    { column: 'cover_image_id', label: 'Фото' },
+    { column: 'title', label: 'Название', sortable: true },
+    PUBLISHED_COLUMN,
+  ],
+  search: ['title', 'summary'],
+  filters: [PUBLISHED_FILTER],
+  ...ORDERED_BY_HAND,
+});
+
+export const slots = defineSection({
+  key: 'trainings/slots',
+  table: 'schedule_slots',
+  entity: 'schedule_slot',
+  auditLabel: 'занятие расписания',
+  title: 'Расписание',
+  group: TRAININGS,
+  newLabel: 'Добавить занятие в расписание',
+  labelColumn: 'start_time',
+  fields: [
+    { kind: 'reference', name: 'gym_id', label: 'Зал', required: true, source: 'gyms' },
+    { kind: 'reference', name: 'training_id', label: 'Тренировка', required: true, source: 'trainings' },
+    { kind: 'reference', name: 'coach_id', label: 'Тренер', source: 'coaches' },
+    { kind: 'weekday', name: 'weekday', label: 'День недели', required: true },
+    { kind: 'time', name: 'start_time', label: 'Начало', required: true },
+    DURATION,
+    { kind: 'text', name: 'room', label: 'Зал/студия', maxLength: 100 },
+    { kind: 'integer', name: 'capacity', label: 'Мест', min: 1, max: 1000 },
+  ],
+  columns: [
+    { column: 'gym_id', label: 'Зал' },
+    { column: 'weekday', label: 'День', sortable: true },
+    { column: 'start_time', label: 'Начало', sortable: true },
+    { column: 'training_id', label: 'Тренировка' },
+    { column: 'coach_id', label: 'Тренер' },
+  ],
+  search: ['room'],
+  filters: [
+    { kind: 'reference', field: 'gym_id', label: 'Зал' },
+    { kind: 'reference', field: 'training_id', label: 'Тренировка' },
+  ],
+  order: [
+    ['gym_id', 'asc'],
+    ['weekday', 'asc'],
+    ['start_time', 'asc'],
+    ['id', 'asc'],
+  ],
+  publishable: false,
+  versioned: true,
+});
+
+export const scheduleChanges = defineSection({
+  key: 'trainings/changes',
+  table: 'schedule_changes',
+  entity: 'schedule_change',
+  auditLabel: 'изменение расписания',
+  title: 'Изменения расписания',
+  group: TRAININGS,
+  newLabel: 'Добавить изменение',
+  labelColumn: 'date',
+  fields: [
+    { kind: 'reference', name: 'slot_id', label: 'Занятие', required: true, source: 'slots' },
+    { kind: 'date', name: 'date', label: 'Дата', required: true },
+    { kind: 'choice', name: 'kind', label: 'Что случилось', required: true, options: CHANGE_KINDS },
+    { kind: 'reference', name: 'coach_id', label: 'Тренер на замену', source: 'coaches' },
+    { kind: 'time', name: 'start_time', label: 'Новое время начала' },
+    { kind: 'text', name: 'note', label: 'Комментарий', maxLength: 500 },
+  ],
+  columns: [
+    { column: 'date', label: 'Дата', sortable: true },
+    { column: 'slot_id', label: 'Занятие' },
+    { column: 'kind', label: 'Что случилось' },
+    { column: 'note', label: 'Комментарий' },
+  ],
+  search: ['note'],
+  filters: [],
+  order: [
+    ['date', 'desc'],
+    ['id', 'desc'],
+  ],
+  publishable: false,
+  versioned: false,
+});
+
+/** The registry, in navigation order. */
+export const SECTIONS: readonly AnySection[] = [
+  gyms,
+  cards,
+  promos,
+  coaches,
+  gallery,
+  partners,
+  trainings,
+  trends,
+  slots,
+  scheduleChanges,
+];
+
+/** The URL prefix of the staff area, shared with app/routes.ts. */
+export const ADMIN_PATH = 'admin';
+
+export type SectionPage = 'list' | 'new' | 'edit' | 'delete';
+
+/** The route paths of a section below /admin: a list with new, edit and delete pages, or one edit page. */
+export function sectionRoutePaths(section: AnySection): Array<{ page: SectionPage; path: string }> {
+  if (section.singleton) return [{ page: 'edit', path: section.key }];
+  return [
+    { page: 'list', path: section.key },
+    { page: 'new', path: `${section.key}/new` },
+    { page: 'edit', path: `${section.key}/:id` },
+    { page: 'delete', path: `${section.key}/:id/delete` },
+  ];
+}
+
+const byPattern = new Map<string, AnySection>(
+  SECTIONS.flatMap((section) =>
+    sectionRoutePaths(section).map(({ path }) => [`${ADMIN_PATH}/${path}`, section] as const),
+  ),
+);
+
+/**
+ * The section a content route is mounted on, from the route pattern React Router matched (`admin/gyms/:id`): the
+ * route's own declaration, looked up exactly as app/routes.ts built it.
+ */
+export function sectionOfRoute(pattern: string): AnySection {
+  const section = byPattern.get(pattern.replace(/^\/+/, ''));
+  if (!section) throw new Error(`No content section is mounted on the route ${pattern}`);
+  return section;
+}
+
+export function sectionByKey(key: string): AnySection | undefined {
+  return SECTIONS.find((section) => section.key === key);
+}
+
+/** The sections of a tab group, in registry order. */
+export function sectionGroup(groupKey: string): AnySection[] {
+  return SECTIONS.filter((section) => section.group?.key === groupKey);
+}

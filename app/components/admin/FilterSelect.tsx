@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import type { Option } from '#app/admin/fields.ts';
+
+/** `<option>`s for a list of choices. */
+export function OptionList({ options }: { options: readonly Option[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}
+
+/** A filter of a staff list: a labelled select whose empty choice means "all". */
+export function FilterSelect(props: {
+  label: string;
+  name: string;
+  value: string | number | null;
+  options?: readonly Option[];
+  children?: ReactNode;
+}) {
+  return (
+    <label>
+      <span>{props.label}</span>
+      <select name={props.name} defaultValue={props.value ?? ''}>
+        <option value="">Все</option>
+        {props.children}
+        <OptionList options={props.options ?? []} />
+      </select>
+    </label>
+  );
+}
