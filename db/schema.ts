@@ -19,6 +19,15 @@ type DefaultedText = ColumnType<string, string | undefined, string>;
 /** Optimistic-concurrency counter for staff edits. */
 type Version = ColumnType<number, number | undefined, number>;
 
+/** Content that staff publish and put in order by hand, with optimistic concurrency on edits. */
+interface EditorialColumns {
+  sort_order: ColumnType<number, number | undefined, number>;
+  published: ColumnType<boolean, boolean | undefined, boolean>;
+  version: Version;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 export type TrainingLevel = 'beginner' | 'intermediate' | 'advanced' | 'any';
 export type BidKind = 'trial' | 'card' | 'coach' | 'training' | 'promo' | 'other';
 export type BidStatus = 'new' | 'in_progress' | 'done' | 'rejected';
@@ -38,7 +47,7 @@ export interface ImageTable {
   created_at: CreatedAt;
 }
 
-export interface GymTable {
+export interface GymTable extends EditorialColumns {
   id: Generated<number>;
   name: string;
   address: string;
@@ -49,27 +58,17 @@ export interface GymTable {
   time_zone: ColumnType<string, string | undefined, string>;
   description: DefaultedText;
   cover_image_id: number | null;
-  sort_order: ColumnType<number, number | undefined, number>;
-  published: ColumnType<boolean, boolean | undefined, boolean>;
-  version: Version;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
-export interface TrendTable {
+export interface TrendTable extends EditorialColumns {
   id: Generated<number>;
   title: string;
   summary: DefaultedText;
   description: DefaultedText;
   cover_image_id: number | null;
-  sort_order: ColumnType<number, number | undefined, number>;
-  published: ColumnType<boolean, boolean | undefined, boolean>;
-  version: Version;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
-export interface TrainingTable {
+export interface TrainingTable extends EditorialColumns {
   id: Generated<number>;
   trend_id: number;
   title: string;
@@ -77,14 +76,9 @@ export interface TrainingTable {
   level: TrainingLevel;
   duration_min: number;
   cover_image_id: number | null;
-  sort_order: ColumnType<number, number | undefined, number>;
-  published: ColumnType<boolean, boolean | undefined, boolean>;
-  version: Version;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
-export interface CoachTable {
+export interface CoachTable extends EditorialColumns {
   id: Generated<number>;
   full_name: string;
   photo_image_id: number | null;
@@ -93,11 +87,6 @@ export interface CoachTable {
   bio: DefaultedText;
   experience_since: number | null;
   achievements: JSONColumnType<string[], string, string>;
-  sort_order: ColumnType<number, number | undefined, number>;
-  published: ColumnType<boolean, boolean | undefined, boolean>;
-  version: Version;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
 export interface CoachTrendTable {
@@ -141,7 +130,7 @@ export interface ScheduleChangeTable {
   created_at: CreatedAt;
 }
 
-export interface CardTable {
+export interface CardTable extends EditorialColumns {
   id: Generated<number>;
   title: string;
   description: DefaultedText;
@@ -151,11 +140,6 @@ export interface CardTable {
   validity_visits: number | null;
   features: JSONColumnType<string[], string, string>;
   highlighted: ColumnType<boolean, boolean | undefined, boolean>;
-  sort_order: ColumnType<number, number | undefined, number>;
-  published: ColumnType<boolean, boolean | undefined, boolean>;
-  version: Version;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
 /** Gyms where a card is valid; no rows means every gym. */
@@ -164,7 +148,7 @@ export interface CardGymTable {
   gym_id: number;
 }
 
-export interface PromoTable {
+export interface PromoTable extends EditorialColumns {
   id: Generated<number>;
   title: string;
   text: DefaultedText;
@@ -174,11 +158,6 @@ export interface PromoTable {
   /** Inclusive, gym-local. */
   ends_on: DateString;
   card_id: number | null;
-  sort_order: ColumnType<number, number | undefined, number>;
-  published: ColumnType<boolean, boolean | undefined, boolean>;
-  version: Version;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
 /** Gyms where a promo runs; no rows means every gym. */
@@ -187,32 +166,22 @@ export interface PromoGymTable {
   gym_id: number;
 }
 
-export interface GalleryImageTable {
+export interface GalleryImageTable extends EditorialColumns {
   id: Generated<number>;
   image_id: number;
   alt: string;
   caption: DefaultedText;
   /** null = shown for every gym. */
   gym_id: number | null;
-  sort_order: ColumnType<number, number | undefined, number>;
-  published: ColumnType<boolean, boolean | undefined, boolean>;
-  version: Version;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
-export interface PartnerTable {
+export interface PartnerTable extends EditorialColumns {
   id: Generated<number>;
   name: string;
   logo_image_id: number | null;
   /** http(s) only — enforced by a check constraint too. */
   url: string;
   description: DefaultedText;
-  sort_order: ColumnType<number, number | undefined, number>;
-  published: ColumnType<boolean, boolean | undefined, boolean>;
-  version: Version;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
 export interface BidTable {

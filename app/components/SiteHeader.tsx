@@ -1,3 +1,4 @@
+import type { ComponentType, ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { GymSelector } from '#app/components/GymSelector.tsx';
 import { Icon } from '#app/components/Icon.tsx';
@@ -14,17 +15,22 @@ const NAV_ITEMS = [
   { to: '/new', label: 'Новичкам' },
 ] as const;
 
+/** The site's sections as list items: in the header with prefetching links, in the footer with plain ones. */
+function SectionLinks({ link: SectionLink }: { link: ComponentType<{ to: string; children: ReactNode }> }) {
+  return NAV_ITEMS.map((item) => (
+    <li key={item.to}>
+      <SectionLink to={item.to}>{item.label}</SectionLink>
+    </li>
+  ));
+}
+
 export function SiteHeader() {
   const { gyms, activeId } = useGymState();
   const activeGym = gyms.find((gym) => gym.id === activeId);
   const { pathname } = useLocation();
   const navList = (
     <ul>
-      {NAV_ITEMS.map((item) => (
-        <li key={item.to}>
-          <SiteNavLink to={item.to}>{item.label}</SiteNavLink>
-        </li>
-      ))}
+      <SectionLinks link={SiteNavLink} />
     </ul>
   );
   return (
@@ -96,11 +102,7 @@ export function SiteFooter() {
         <nav aria-label="Разделы сайта">
           <p className="site-footer__title">Разделы</p>
           <ul>
-            {NAV_ITEMS.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to}>{item.label}</Link>
-              </li>
-            ))}
+            <SectionLinks link={Link} />
           </ul>
         </nav>
       </div>

@@ -1,15 +1,6 @@
-import { Outlet } from 'react-router';
-import { SiteFooter, SiteHeader } from '#app/components/SiteHeader.tsx';
+import { SiteChrome } from '#app/components/SiteChrome.tsx';
 
-/** Layout `default` (SPEC §8): the full site chrome around the home page. */
+/** Layout `default`: the full site chrome around the home page (docs/product/routes.md). */
 export default function DefaultLayout() {
-  return (
-    <div className="layout layout--default">
-      <SiteHeader />
-      <main id="main" className="layout__main">
-        <Outlet />
-      </main>
-      <SiteFooter />
-    </div>
-  );
+  return <SiteChrome layout="default" />;
 }

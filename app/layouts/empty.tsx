@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 
-/** Layout `empty` (SPEC §8): no site chrome — landing pages for ad traffic and the staff login. */
+/** Layout `empty`: no site chrome — the landing page for ad traffic and the staff login (docs/product/routes.md). */
 export default function EmptyLayout() {
   return (
     <div className="layout layout--empty">

@@ -1,15 +1,6 @@
-import { Outlet } from 'react-router';
-import { SiteFooter, SiteHeader } from '#app/components/SiteHeader.tsx';
+import { SiteChrome } from '#app/components/SiteChrome.tsx';
 
-/** Layout `nested` (SPEC §8): inner pages — site chrome with a narrower content column. */
+/** Layout `nested`: inner pages, the site chrome around a narrower content column (docs/product/routes.md). */
 export default function NestedLayout() {
-  return (
-    <div className="layout layout--nested">
-      <SiteHeader />
-      <main id="main" className="layout__main container">
-        <Outlet />
-      </main>
-      <SiteFooter />
-    </div>
-  );
+  return <SiteChrome layout="nested" />;
 }

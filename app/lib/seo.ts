@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { SITE_NAME } from '#app/lib/club.ts';
+import { type ImageRef, publicImageUrl } from '#app/lib/image-url.ts';
 
 export const DEFAULT_DESCRIPTION =
   'Сеть фитнес-клубов в Екатеринбурге: тренажёрный зал, йога, пилатес, единоборства, танцы и сайкл. Первое занятие бесплатно.';
@@ -45,8 +46,8 @@ export interface PageSeo {
   /** Absolute origin (PUBLIC_URL or the request's), for canonical and Open Graph URLs. */
   origin: string;
   path: string;
-  /** Absolute or root-relative image URL. */
-  image?: string | null;
+  /** A stored picture, or an absolute or root-relative image URL. */
+  image?: ImageRef | string | null;
   type?: 'website' | 'article' | 'profile';
 }
 
@@ -65,6 +66,16 @@ export function pageMeta({ title, description, origin, path, image, type = 'webs
     { property: 'og:description', content: text },
     { property: 'og:url', content: url },
   ];
-  if (image) tags.push({ property: 'og:image', content: image.startsWith('/') ? `${origin}${image}` : image });
+  const imageUrl = typeof image === 'object' && image ? publicImageUrl(image.key) : image;
+  if (imageUrl)
+    tags.push({ property: 'og:image', content: imageUrl.startsWith('/') ? `${origin}${imageUrl}` : imageUrl });
   return tags;
+}
+
+/** The tags of a page built from its loader data; none while the page renders an error without data. */
+export function metaFrom<D extends { origin: string }>(
+  data: D | undefined,
+  describe: (data: D) => Omit<PageSeo, 'origin'>,
+): MetaDescriptor[] {
+  return data ? pageMeta({ ...describe(data), origin: data.origin }) : [];
 }

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { imageRef } from '#app/models/image.server.ts';
 import type { Database } from '#db/index.ts';
@@ -9,6 +9,15 @@ export interface CoachListFilter {
   gymId?: number | null;
   trendId?: number | null;
 }
+
+/** What a coach's card and profile both show. */
+const COACH_CARD = [
+  'c.id',
+  'c.full_name as fullName',
+  'c.position',
+  'c.summary',
+  'c.experience_since as experienceSince',
+] as const;
 
 /** The coach's published trends in display order (`c` is the coach). */
 function coachTrends(eb: ExpressionBuilder<DB & { c: DB['coaches'] }, 'c'>) {
@@ -28,36 +37,15 @@ function coachTrends(eb: ExpressionBuilder<DB & { c: DB['coaches'] }, 'c'>) {
 export function publishedCoachesQuery(db: Database, filter: CoachListFilter = {}) {
   return db
     .selectFrom('coaches as c')
-    .select((eb) => [
-      'c.id',
-      'c.full_name as fullName',
-      'c.position',
-      'c.summary',
-      'c.experience_since as experienceSince',
-      imageRef(eb, 'c.photo_image_id').as('photo'),
-      coachTrends(eb),
-    ])
+    .select(COACH_CARD)
+    .select((eb) => [imageRef(eb, 'c.photo_image_id').as('photo'), coachTrends(eb)])
     .where('c.published', '=', true)
     .$if(Boolean(filter.gymId), (qb) =>
-      qb.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('coach_gyms as cg')
-            .select('cg.coach_id')
-            .whereRef('cg.coach_id', '=', 'c.id')
-            .where('cg.gym_id', '=', filter.gymId!),
-        ),
-      ),
+      qb.where(sql<SqlBool>`EXISTS (SELECT 1 FROM coach_gyms WHERE coach_id = c.id AND gym_id = ${filter.gymId})`),
     )
     .$if(Boolean(filter.trendId), (qb) =>
-      qb.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('coach_trends as ft')
-            .select('ft.coach_id')
-            .whereRef('ft.coach_id', '=', 'c.id')
-            .where('ft.trend_id', '=', filter.trendId!),
-        ),
+      qb.where(
+        sql<SqlBool>`EXISTS (SELECT 1 FROM coach_trends WHERE coach_id = c.id AND trend_id = ${filter.trendId})`,
       ),
     )
     .orderBy('c.sort_order')
@@ -68,14 +56,10 @@ export function publishedCoachesQuery(db: Database, filter: CoachListFilter = {}
 export function getPublishedCoach(db: Database, id: number) {
   return db
     .selectFrom('coaches as c')
+    .select(COACH_CARD)
     .select((eb) => [
-      'c.id',
-      'c.full_name as fullName',
-      'c.position',
-      'c.summary',
       'c.bio',
       'c.achievements',
-      'c.experience_since as experienceSince',
       'c.updated_at',
       imageRef(eb, 'c.photo_image_id').as('photo'),
       coachTrends(eb),

@@ -1,11 +1,15 @@
 import { imageRef } from '#app/models/image.server.ts';
 import type { Database } from '#db/index.ts';
 
+/** What a trend's card and page both show. */
+const TREND_CARD = ['trends.id', 'trends.title', 'trends.summary'] as const;
+
 /** Published trends in display order with their cover image (a builder, so pages can nest it). */
 export function publishedTrendsQuery(db: Database) {
   return db
     .selectFrom('trends')
-    .select((eb) => ['trends.id', 'trends.title', 'trends.summary', imageRef(eb, 'trends.cover_image_id').as('cover')])
+    .select(TREND_CARD)
+    .select((eb) => imageRef(eb, 'trends.cover_image_id').as('cover'))
     .where('trends.published', '=', true)
     .orderBy('trends.sort_order')
     .orderBy('trends.id');
@@ -19,14 +23,8 @@ export function listPublishedTrends(db: Database) {
 export function publishedTrendQuery(db: Database, id: number) {
   return db
     .selectFrom('trends')
-    .select((eb) => [
-      'trends.id',
-      'trends.title',
-      'trends.summary',
-      'trends.description',
-      'trends.updated_at',
-      imageRef(eb, 'trends.cover_image_id').as('cover'),
-    ])
+    .select(TREND_CARD)
+    .select((eb) => ['trends.description', 'trends.updated_at', imageRef(eb, 'trends.cover_image_id').as('cover')])
     .where('trends.id', '=', id)
     .where('trends.published', '=', true);
 }

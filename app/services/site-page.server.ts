@@ -1,7 +1,11 @@
-import type { RouterContextProvider } from 'react-router';
+import { data, type RouterContextProvider } from 'react-router';
 import { siteOrigin } from '#app/infra/seo.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
+import { parseId } from '#app/lib/id.ts';
+import { addDays } from '#app/lib/schedule.ts';
+import { listSessions } from '#app/models/schedule.server.ts';
 import { getActiveGym } from '#app/services/active-gym.server.ts';
+import type { Database } from '#db/index.ts';
 
 /**
  * What every public page needs first: the services, the request's active gym with its zone and local date (resolved
@@ -20,4 +24,52 @@ export async function loadSiteContext({ context, url }: { context: Readonly<Rout
     today: active.today,
     origin: siteOrigin(context, url),
   };
+}
+
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/** The 404 of a path nobody can show: `Page not found: {path}`, rendered by the root error page (docs/product/errors.md). */
+export function notFound(url: URL): never {
+  throw data(`Page not found: ${decodedPath(url.pathname)}`, { status: 404 });
+}
+
+/** A detail page's `:id`, or its 404. */
+export function pageId({ params, url }: { params: { id?: string }; url: URL }): number {
+  return parseId(params.id) ?? notFound(url);
+}
+
+/** The record a detail page shows, or its 404 when it does not exist or is not published. */
+export function foundOr404<T>(record: T | null | undefined, url: URL): T {
+  return record ?? notFound(url);
+}
+
+/** "This week" as a visitor means it: today and the six days after, so a Sunday visit still shows what comes next. */
+export function comingWeek(today: string): string[] {
+  return Array.from({ length: 7 }, (_, i) => addDays(today, i));
+}
+
+type SiteArgs = Parameters<typeof loadSiteContext>[0] & { params: { id?: string } };
+
+/**
+ * A detail page with sessions (a coach, a training): its record by `:id` (404 when missing or hidden) and that record's
+ * sessions in the active gym over the coming week.
+ */
+export async function loadDetailWithSessions<T>(
+  args: SiteArgs,
+  find: (db: Database, id: number) => Promise<T | undefined>,
+  sessionsOf: (id: number) => { coachId?: number; trainingId?: number },
+) {
+  const id = pageId(args);
+  const site = await loadSiteContext(args);
+  const [record, sessions] = await Promise.all([
+    find(site.db, id),
+    listSessions(site.db, { gymId: site.gymId, dates: comingWeek(site.today), ...sessionsOf(id) }),
+  ]);
+  return { site, record: foundOr404(record, args.url), sessions };
 }

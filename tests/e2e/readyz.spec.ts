@@ -5,8 +5,9 @@
  */
 import crypto from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
+import type pg from 'pg';
 import { type ExtraServer, startExtraServer } from '#tests/e2e/extra-server.ts';
+import { withAdminClient } from '#tests/fixtures/pg.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const PORT = Number(process.env.E2E_READYZ_PORT ?? 3121);
@@ -18,15 +19,7 @@ test.describe.configure({ mode: 'serial' });
 
 let server: ExtraServer | null = null;
 
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T>(run: (client: pg.Client) => Promise<T>) => withAdminClient(ADMIN_URL ?? '', run);
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);

@@ -1,27 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-
-const BROWSER_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
-
-/** Waits until React has hydrated, so clicks are client-side navigations. */
-async function gotoHydrated(page: Page, path: string) {
-  const response = await page.goto(path);
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-  return response;
-}
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expect, test } from '@playwright/test';
+import { BROWSER_UA, expectNoSeriousA11yViolations, getOk, gotoHydrated } from '#tests/e2e/site/helpers.ts';
 
 test.describe('contract endpoints', () => {
   test('GET /api/gym returns the published gyms with id, name, address, lat, lng', async ({ request }) => {
-    const response = await request.get('/api/gym');
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toContain('application/json');
+    const response = await getOk(request, '/api/gym', 'application/json');
     const gyms = await response.json();
     expect(Array.isArray(gyms)).toBe(true);
     expect(gyms.length).toBeGreaterThanOrEqual(3);

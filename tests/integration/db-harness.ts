@@ -22,6 +22,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createDb, type Database, type DbHandle, migrateToLatest } from '#db/index.ts';
+import { withAdminClient } from '#tests/fixtures/pg.ts';
 
 export type TestDbKind = DbHandle['kind'];
 
@@ -101,16 +102,6 @@ export function describeEachDb(name: string, suite: (t: DbFixture) => void): voi
       });
       suite(fixture);
     });
-  }
-}
-
-async function withAdminClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
   }
 }
 

@@ -135,24 +135,7 @@ describe('public site models on the demo seed', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     await expect(
-      createPublicBid(
-        t.db,
-        {
-          name: 'Сбой',
-          phone: '+79123456789',
-          comment: '',
-          gymId: 1,
-          gymName: null,
-          kind: 'trial',
-          subjectId: null,
-          subjectTitle: 'Пробное занятие',
-          consentVersion: '2026-11',
-          consentIp: null,
-          sourcePage: '/',
-          utm: {},
-        },
-        ['fax' as 'email'],
-      ),
+      createPublicBid(t.db, publicBid({ name: 'Сбой', gymId: 1, sourcePage: '/' }), ['fax' as 'email']),
     ).rejects.toThrow();
     const after = await t.db
       .selectFrom('bids')

@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { BidForm } from '#app/components/BidForm.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
@@ -6,26 +6,20 @@ import { Image } from '#app/components/Image.tsx';
 import { SessionList } from '#app/components/SessionList.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
 import { plural } from '#app/lib/format.ts';
-import { parseId } from '#app/lib/id.ts';
-import { publicImageUrl } from '#app/lib/image-url.ts';
-import { addDays } from '#app/lib/schedule.ts';
-import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
+import { metaFrom, publicPageHeaders } from '#app/lib/seo.ts';
 import { getPublishedCoach } from '#app/models/coach.server.ts';
-import { listSessions } from '#app/models/schedule.server.ts';
 import { bidFormToken, handleBidAction } from '#app/services/bid-intake.server.ts';
-import { loadSiteContext } from '#app/services/site-page.server.ts';
+import { loadDetailWithSessions } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/coach';
 
 export async function loader(args: Route.LoaderArgs) {
-  const id = parseId(args.params.id);
-  if (id === null) throw data(`Page not found: ${args.url.pathname}`, { status: 404 });
-  const site = await loadSiteContext(args);
-  const dates = Array.from({ length: 7 }, (_, i) => addDays(site.today, i));
-  const [coach, sessions] = await Promise.all([
-    getPublishedCoach(site.db, id),
-    listSessions(site.db, { gymId: site.gymId, dates, coachId: id }),
-  ]);
-  if (!coach) throw data(`Page not found: ${args.url.pathname}`, { status: 404 });
+  const {
+    site,
+    record: coach,
+    sessions,
+  } = await loadDetailWithSessions(args, getPublishedCoach, (id) => ({
+    coachId: id,
+  }));
   return {
     coach,
     sessions,
@@ -39,18 +33,14 @@ export async function loader(args: Route.LoaderArgs) {
 export const action = handleBidAction;
 export const headers = publicPageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  const { coach } = loaderData;
-  return pageMeta({
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  metaFrom(loaderData, ({ coach }) => ({
     title: `${coach.fullName} — ${coach.position} | ${SITE_NAME}`,
     description: coach.summary || coach.bio,
-    origin: loaderData.origin,
     path: `/coaches/${coach.id}`,
-    image: coach.photo ? publicImageUrl(coach.photo.key) : null,
+    image: coach.photo,
     type: 'profile',
-  });
-}
+  }));
 
 export default function CoachPage({ loaderData }: Route.ComponentProps) {
   const { coach, sessions, gym, token, year } = loaderData;

@@ -9,7 +9,6 @@ import { Image } from '#app/components/Image.tsx';
 import { CoachCard, PriceCard, PromoCard, TrendCard } from '#app/components/SiteCards.tsx';
 import { SiteLink } from '#app/components/SiteLink.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
-import { publicImageUrl } from '#app/lib/image-url.ts';
 import { DEFAULT_DESCRIPTION, pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { publishedCardsQuery } from '#app/models/card.server.ts';
 import { publishedCoachesQuery } from '#app/models/coach.server.ts';
@@ -68,7 +67,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
     description: gym?.description || DEFAULT_DESCRIPTION,
     origin: loaderData?.origin ?? '',
     path: '/',
-    image: gym?.cover ? publicImageUrl(gym.cover.key) : null,
+    image: gym?.cover,
   });
 }
 

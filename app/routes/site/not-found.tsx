@@ -1,22 +1,13 @@
-import { data } from 'react-router';
+import { notFound } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/not-found';
 
-/** Any unknown path: 404 with `Page not found: {path}`, rendered by the root error page (SPEC §8). */
+/** Any unknown path: 404 with `Page not found: {path}`, rendered by the root error page (docs/product/errors.md). */
 export function loader({ url }: Route.LoaderArgs) {
-  const { pathname } = url;
-  throw data(`Page not found: ${decodeURIComponentSafe(pathname)}`, { status: 404 });
+  return notFound(url);
 }
 
 export function action({ url }: Route.ActionArgs) {
-  return loader({ url } as Route.LoaderArgs);
-}
-
-function decodeURIComponentSafe(value: string) {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
+  return notFound(url);
 }
 
 export default function NotFound() {

@@ -1,50 +1,45 @@
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { BidForm } from '#app/components/BidForm.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Image } from '#app/components/Image.tsx';
 import { SessionList } from '#app/components/SessionList.tsx';
 import { CoachCard } from '#app/components/SiteCards.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
-import { parseId } from '#app/lib/id.ts';
-import { publicImageUrl } from '#app/lib/image-url.ts';
-import { addDays } from '#app/lib/schedule.ts';
-import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
+import { metaFrom, publicPageHeaders } from '#app/lib/seo.ts';
 import { LEVEL_LABELS } from '#app/lib/training-level.ts';
-import { listSessions } from '#app/models/schedule.server.ts';
 import { getPublishedTraining } from '#app/models/training.server.ts';
 import { bidFormToken, handleBidAction } from '#app/services/bid-intake.server.ts';
-import { loadSiteContext } from '#app/services/site-page.server.ts';
+import { loadDetailWithSessions } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/training';
 
 export async function loader(args: Route.LoaderArgs) {
-  const id = parseId(args.params.id);
-  if (id === null) throw data(`Page not found: ${args.url.pathname}`, { status: 404 });
-  const site = await loadSiteContext(args);
-  // "This week" as the visitor means it: the next seven days, so a Sunday visit still shows the coming sessions.
-  const dates = Array.from({ length: 7 }, (_, i) => addDays(site.today, i));
-  const [training, sessions] = await Promise.all([
-    getPublishedTraining(site.db, id),
-    listSessions(site.db, { gymId: site.gymId, dates, trainingId: id }),
-  ]);
-  if (!training) throw data(`Page not found: ${args.url.pathname}`, { status: 404 });
-  return { training, sessions, gym: site.gym, origin: site.origin, token: bidFormToken(args.context) };
+  const {
+    site,
+    record: training,
+    sessions,
+  } = await loadDetailWithSessions(args, getPublishedTraining, (id) => ({
+    trainingId: id,
+  }));
+  return {
+    training,
+    sessions,
+    gym: site.gym,
+    origin: site.origin,
+    token: bidFormToken(args.context),
+  };
 }
 
 export const action = handleBidAction;
 export const headers = publicPageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  const { training } = loaderData;
-  return pageMeta({
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  metaFrom(loaderData, ({ training }) => ({
     title: `${training.title} — ${training.trend.title} | ${SITE_NAME}`,
     description: training.description,
-    origin: loaderData.origin,
     path: `/trainings/${training.id}`,
-    image: training.cover ? publicImageUrl(training.cover.key) : null,
+    image: training.cover,
     type: 'article',
-  });
-}
+  }));
 
 export default function TrainingPage({ loaderData }: Route.ComponentProps) {
   const { training, sessions, gym, token } = loaderData;

@@ -1,28 +1,24 @@
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { Heading } from '#app/components/Heading.tsx';
 import { Image } from '#app/components/Image.tsx';
 import { SessionList } from '#app/components/SessionList.tsx';
 import { CoachCard } from '#app/components/SiteCards.tsx';
 import { SiteLink } from '#app/components/SiteLink.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
-import { parseId } from '#app/lib/id.ts';
-import { publicImageUrl } from '#app/lib/image-url.ts';
-import { addDays } from '#app/lib/schedule.ts';
-import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
+import { metaFrom, publicPageHeaders } from '#app/lib/seo.ts';
 import { LEVEL_LABELS } from '#app/lib/training-level.ts';
 import { publishedCoachesQuery } from '#app/models/coach.server.ts';
 import { listSessions } from '#app/models/schedule.server.ts';
 import { trendTrainingsQuery } from '#app/models/training.server.ts';
 import { publishedTrendQuery } from '#app/models/trend.server.ts';
-import { loadSiteContext } from '#app/services/site-page.server.ts';
+import { comingWeek, foundOr404, loadSiteContext, pageId } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/trend';
 
 export async function loader(args: Route.LoaderArgs) {
-  const id = parseId(args.params.id);
-  if (id === null) throw data(`Page not found: ${args.url.pathname}`, { status: 404 });
+  const id = pageId(args);
   const site = await loadSiteContext(args);
-  const dates = Array.from({ length: 7 }, (_, i) => addDays(site.today, i));
+  const dates = comingWeek(site.today);
   const [{ trend, ...related }, sessions] = await Promise.all([
     site.db
       .selectNoFrom([
@@ -33,24 +29,25 @@ export async function loader(args: Route.LoaderArgs) {
       .executeTakeFirstOrThrow(),
     listSessions(site.db, { gymId: site.gymId, dates, trendId: id }),
   ]);
-  if (!trend) throw data(`Page not found: ${args.url.pathname}`, { status: 404 });
-  return { trend, ...related, sessions: sessions.slice(0, 12), gym: site.gym, origin: site.origin };
+  return {
+    trend: foundOr404(trend, args.url),
+    ...related,
+    sessions: sessions.slice(0, 12),
+    gym: site.gym,
+    origin: site.origin,
+  };
 }
 
 export const headers = publicPageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  const { trend } = loaderData;
-  return pageMeta({
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  metaFrom(loaderData, ({ trend }) => ({
     title: `${trend.title} | ${SITE_NAME}`,
     description: trend.summary || trend.description,
-    origin: loaderData.origin,
     path: `/trends/${trend.id}`,
-    image: trend.cover ? publicImageUrl(trend.cover.key) : null,
+    image: trend.cover,
     type: 'article',
-  });
-}
+  }));
 
 export default function TrendPage({ loaderData }: Route.ComponentProps) {
   const { trend, trainings, coaches, sessions, gym } = loaderData;

@@ -1,16 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
-import { BROWSER_UA, gotoHydrated, MIN_FILL_WAIT_MS, useUniqueIp } from '#tests/e2e/site/helpers.ts';
+import {
+  BID_FORM_PAGES,
+  BROWSER_UA,
+  gotoHydrated,
+  MIN_FILL_WAIT_MS,
+  sendBid,
+  useUniqueIp,
+} from '#tests/e2e/site/helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
-
-/** Every page with a bid form, and the form to use there. */
-const FORMS = [
-  { path: '/', form: 'Записаться на пробное занятие' },
-  { path: '/new', form: 'Записаться на пробное занятие' },
-  { path: '/promos', form: 'Заявка по акции «Первый месяц за 3 490 ₽»' },
-  { path: '/coaches/1', form: 'Записаться к тренеру' },
-  { path: '/trainings/1', form: 'Записаться на тренировку' },
-] as const;
 
 async function fill(
   page: Page,
@@ -32,7 +30,7 @@ for (const javaScriptEnabled of [true, false]) {
       await useUniqueIp(page);
     });
 
-    for (const { path, form: formName } of FORMS) {
+    for (const { path, form: formName } of BID_FORM_PAGES) {
       test(`${path}: a valid bid is accepted and the success is shown`, async ({ page }) => {
         if (javaScriptEnabled) await gotoHydrated(page, path);
         else await page.goto(path);
@@ -109,11 +107,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto('/');
       const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Годовая карта' }) });
       await card.getByText('Оставить заявку на карту').click();
-      await card.getByLabel('Имя').fill('Ольга');
-      await card.getByLabel('Телефон').fill('+7 (922) 111-22-33');
-      await card.getByLabel(/^Я согласен/).check();
-      await page.waitForTimeout(MIN_FILL_WAIT_MS);
-      await card.getByRole('button', { name: 'Отправить заявку' }).click();
+      await sendBid(page, card, 'Ольга', '+7 (922) 111-22-33');
       await expect(card.getByRole('status').filter({ hasText: 'Заявка отправлена' })).toBeVisible();
     });
   });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 /** A desktop Chrome user agent: Playwright's "HeadlessChrome" counts as a bot, and bots get bare error answers. */
 export const BROWSER_UA =
@@ -20,6 +20,23 @@ export async function useUniqueIp(page: Page): Promise<string> {
   const ip = uniqueIp();
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
   return ip;
+}
+
+/** GETs `path` and checks that it answered 200 with `contentType`. */
+export async function getOk(request: APIRequestContext, path: string, contentType: string) {
+  const response = await request.get(path);
+  expect(response.status(), path).toBe(200);
+  expect(response.headers()['content-type'], path).toContain(contentType);
+  return response;
+}
+
+/** Fills a bid form the way a person does (name, phone, consent), waits the minimum fill time and sends it. */
+export async function sendBid(page: Page, form: Locator, name: string, phone: string) {
+  await form.getByLabel('Имя').fill(name);
+  await form.getByLabel('Телефон').fill(phone);
+  await form.getByLabel(/^Я согласен/).check();
+  await page.waitForTimeout(MIN_FILL_WAIT_MS);
+  await form.getByRole('button', { name: 'Отправить заявку' }).click();
 }
 
 export async function gotoHydrated(page: Page, path: string) {
@@ -46,13 +63,16 @@ export function collectForeignRequests(page: Page, baseURL: string): string[] {
 }
 
 export const PUBLIC_PAGES = [
-  { path: '/', heading: 'Клуб на Малышева' },
-  { path: '/new', heading: 'Первая тренировка — бесплатно' },
-  { path: '/promos', heading: 'Акции' },
+  { path: '/', heading: 'Клуб на Малышева', form: 'Записаться на пробное занятие' },
+  { path: '/new', heading: 'Первая тренировка — бесплатно', form: 'Записаться на пробное занятие' },
+  { path: '/promos', heading: 'Акции', form: 'Заявка по акции «Первый месяц за 3 490 ₽»' },
   { path: '/trends', heading: 'Направления' },
   { path: '/trends/1', heading: 'Йога' },
   { path: '/coaches', heading: 'Тренеры' },
-  { path: '/coaches/1', heading: 'Анна Сергеевна Ковалёва' },
+  { path: '/coaches/1', heading: 'Анна Сергеевна Ковалёва', form: 'Записаться к тренеру' },
   { path: '/shedule', heading: 'Расписание' },
-  { path: '/trainings/1', heading: 'Хатха-йога' },
+  { path: '/trainings/1', heading: 'Хатха-йога', form: 'Записаться на тренировку' },
 ] as const;
+
+/** Every page with a bid form, and the form to use there. */
+export const BID_FORM_PAGES = PUBLIC_PAGES.flatMap((page) => ('form' in page ? [page] : []));

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { type ExtraServer, startExtraServer } from '#tests/e2e/extra-server.ts';
-import { BROWSER_UA, MIN_FILL_WAIT_MS, useUniqueIp } from '#tests/e2e/site/helpers.ts';
+import { BROWSER_UA, sendBid, useUniqueIp } from '#tests/e2e/site/helpers.ts';
 
 const PORT = Number(process.env.E2E_INTEGRATIONS_PORT ?? 3119);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -110,11 +110,7 @@ test('Metrika: an accepted bid reaches the goal with its kind and gym', async ({
   await page.goto('/trainings/1');
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   const form = page.getByRole('form', { name: 'Записаться на тренировку' });
-  await form.getByLabel('Имя').fill('Вера');
-  await form.getByLabel('Телефон').fill('+7 912 345-67-80');
-  await form.getByLabel(/^Я согласен/).check();
-  await page.waitForTimeout(MIN_FILL_WAIT_MS);
-  await form.getByRole('button', { name: 'Отправить заявку' }).click();
+  await sendBid(page, form, 'Вера', '+7 912 345-67-80');
   await expect(page.getByRole('status').filter({ hasText: 'Заявка отправлена' })).toBeVisible();
   await expect
     .poll(async () => (await ymCalls(page)).find((call) => call[1] === 'reachGoal'))

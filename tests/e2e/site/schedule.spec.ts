@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { BROWSER_UA, gotoHydrated } from '#tests/e2e/site/helpers.ts';
+import { BROWSER_UA, getOk, gotoHydrated } from '#tests/e2e/site/helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
 
@@ -173,9 +173,7 @@ test('filters are usable with the keyboard', async ({ page }) => {
 
 test.describe('calendar feed', () => {
   test('/shedule.ics is a valid iCalendar in UTC with the filters applied', async ({ request }) => {
-    const response = await request.get('/shedule.ics?gym=1&trend=4');
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toContain('text/calendar');
+    const response = await getOk(request, '/shedule.ics?gym=1&trend=4', 'text/calendar');
     const body = await response.text();
     expect(body.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     expect(body.trimEnd().endsWith('END:VCALENDAR')).toBe(true);
