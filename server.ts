@@ -128,7 +128,7 @@ app.use(
         upgradeInsecureRequests: env.NODE_ENV === 'production' ? [] : null,
       },
     },
-    // `no-referrer` makes Chromium send `Origin: null` on form posts, which React Router's CSRF check refuses (STACK trap 2).
+    // `no-referrer` makes Chromium send `Origin: null` on form posts, which React Router's CSRF check refuses.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: env.NODE_ENV === 'production',
     crossOriginEmbedderPolicy: false,
@@ -149,7 +149,7 @@ app.get('/readyz', async (_req, res) => {
   }
 });
 
-// The image service (SPEC §8): `/imgs/<key>` is the original from the storage root,
+// The image service (docs/product/images.md): `/imgs/<key>` is the original from the storage root,
 // `/_ipx/<modifiers>/imgs/<key>` a resized/re-encoded variant.
 const imageStorage: IPXStorage = {
   name: 'club-storage',

@@ -9,7 +9,7 @@ const ROUTE_MODULE_LOADER =
 /**
  * Swaps React Router's browser-side `loadRouteModule` for app/shell/route-module-loader.ts, which sends a failed
  * route-module import through the once-per-path reload guard instead of reloading unconditionally
- * (docs/decisions/0023-guarded-route-module-loader.md). The build fails loudly when React Router's file is no longer
+ * (docs/decisions/0019-guarded-route-module-loader.md). The build fails loudly when React Router's file is no longer
  * what this replaces, so an upgrade cannot silently bring the reload loop back.
  */
 function guardedRouteModuleLoader(): Plugin {

@@ -27,7 +27,8 @@ export interface RequestInfo {
 /**
  * The load context server.ts creates for each request. What the server hands in travels as plain properties, not
  * as `createContext` keys: a key is matched by object identity, and the server build bundles its own copy of this
- * module, so a key imported by server.ts would never match the build's (docs/decisions/0013-load-context.md).
+ * module, so a key imported by server.ts would never match the build's
+ * (docs/decisions/0013-load-context-as-properties.md).
  */
 export class AppLoadContext extends RouterContextProvider {
   readonly services: AppServices;

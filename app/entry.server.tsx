@@ -29,7 +29,8 @@ export default function handleRequest(
   const userAgent = request.headers.get('user-agent');
   const bot = Boolean(userAgent && isbot(userAgent));
 
-  // SPEC §8: a bot that hits an error gets the right status code but no error page; the error is only logged.
+  // A bot that hits an error gets the right status code but no error page; the error is only logged
+  // (docs/product/errors.md).
   if (bot && responseStatusCode >= 400) {
     const error = routerContext.staticHandlerContext.errors
       ? Object.values(routerContext.staticHandlerContext.errors)[0]

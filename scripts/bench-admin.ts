@@ -1,5 +1,5 @@
 /**
- * Staff-area figures with many bids (issue 4): /admin/bids first page and filtered pages (server time p50,
+ * Staff-area figures with many bids: /admin/bids first page and filtered pages (server time p50,
  * aim ≤ 50 ms), and the CSV export of every bid (rows/s and the server's peak RSS, aim ≤ 200 MB).
  *
  *   createdb -h 127.0.0.1 -U postgres bench

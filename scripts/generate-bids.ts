@@ -1,5 +1,5 @@
 /**
- * Fills the bids table with realistic-looking bids for load tests (issue 4: "1,000,000 bids").
+ * Fills the bids table with realistic-looking bids for load tests (the inbox must stay fast with a million).
  *   DATABASE_URL=postgres://… node scripts/generate-bids.ts [count=1000000]
  * Rows are made by PostgreSQL itself with generate_series, 100,000 per statement: about a minute for a million.
  * Without DATABASE_URL it uses the PGlite database in DATA_DIR (stop the server first).

@@ -1,5 +1,5 @@
 /**
- * The staff CLI of SPEC §2:
+ * The staff CLI (README):
  *   npm run staff -- create <email> --role admin|editor [--name "Имя"]   (password: STAFF_PASSWORD or a prompt)
  *   npm run staff -- disable <email>
  *   npm run staff -- enable <email>

@@ -40,8 +40,9 @@ export function useBidFormAnswered(formId: string): boolean {
 }
 
 /**
- * The bid form of SPEC §2. Without JavaScript it is a plain POST to the page's action (errors come back with the
- * page, success after a redirect); with JavaScript a fetcher sends it — no reload, a pending state, the same messages.
+ * The bid form (docs/product/bids.md). Without JavaScript it is a plain POST to the page's action (errors come back
+ * with the page, success after a redirect); with JavaScript a fetcher sends it: no reload, a pending state, the same
+ * messages.
  */
 export function BidForm({ formId, kind, subjectId = null, gymId, token, title, lead, compact = false }: BidFormProps) {
   const fetcher = useFetcher<BidActionResult>({ key: `bid-${formId}` });

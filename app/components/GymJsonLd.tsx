@@ -1,6 +1,6 @@
 import type { MapGym } from '#app/components/GymMap.tsx';
 
-/** schema.org `ExerciseGym` for each gym (SPEC §4), as JSON-LD. */
+/** schema.org `ExerciseGym` for each gym, as JSON-LD (docs/product/gyms.md). */
 export function GymJsonLd({
   gyms,
   origin,

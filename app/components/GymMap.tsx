@@ -11,7 +11,7 @@ export interface MapGym {
   lng: number | null;
 }
 
-/** SPEC §8: Yandex Maps with language ru_RU, zoom 10, map type `map`, coordinates lat-long. */
+/** Yandex Maps with language ru_RU, zoom 10, map type `map`, coordinates lat-long (docs/product/gyms.md). */
 export const MAP_OPTIONS = { lang: 'ru_RU', zoom: 10, type: 'yandex#map', coordorder: 'latlong' } as const;
 
 /** A link that opens the gym in Yandex Maps — works without JavaScript and without an API key. */

@@ -1,4 +1,4 @@
-/** Icons come from the app's own SVG sprite (SPEC §8: no third-party icon service at run time). */
+/** Icons come from the app's own SVG sprite: no third-party icon service at run time (docs/product/shell.md). */
 export type IconName =
   | 'phone'
   | 'map-pin'

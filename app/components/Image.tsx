@@ -3,7 +3,7 @@ import type { CSSProperties } from 'react';
 import { transform } from 'unpic/providers/ipx';
 import { type ImageRef, publicImageUrl } from '#app/lib/image-url.ts';
 
-/** SPEC §8 screen widths (xs 320 … 2xl 1536); unpic adds the 2× density variant of the rendered width. */
+/** The screen widths (xs 320 … 2xl 1536, docs/product/images.md); unpic adds the 2× density of the rendered width. */
 export const IMAGE_BREAKPOINTS = [320, 640, 768, 1024, 1280, 1536];
 const MAX_RENDERED_WIDTH = 1536;
 
@@ -20,7 +20,7 @@ interface ImageProps {
 
 /**
  * The one image component: every picture goes through the image service (`/_ipx/f_webp,s_…/imgs/<key>`) with a
- * srcset over the SPEC's widths, WebP, explicit width/height (no layout shift), lazy below the fold and the blurred
+ * srcset over the product's widths, WebP, explicit width/height (no layout shift), lazy below the fold and the blurred
  * placeholder as background. unpic computes the srcset and sizes; we render the <img> ourselves because unpic's
  * components drop width/height in responsive layouts and rely on inline styles we do not want.
  */

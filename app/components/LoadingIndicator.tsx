@@ -1,7 +1,7 @@
 import { useShellState } from '#app/shell/ShellProvider.tsx';
 import { LOADING_TEXT } from '#app/shell/store.ts';
 
-/** SPEC §8: global loading indicator — `Загрузка` or a custom message, announced to screen readers. */
+/** The global loading indicator: `Загрузка` or a custom message, read out by screen readers (docs/product/shell.md). */
 export function LoadingIndicator() {
   const { isLoading, message } = useShellState();
   return (

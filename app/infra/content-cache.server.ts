@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database, DbHandle } from '#db/index.ts';
 
-/** PostgreSQL channel on which any instance announces a content change (SPEC §7). */
+/** PostgreSQL channel on which any instance announces a content change (ADR 2 in docs/decisions). */
 export const CACHE_CHANNEL = 'content_changed';
 
 /**

@@ -6,7 +6,7 @@ const optionalString = z
   .transform((value) => value || undefined)
   .optional();
 
-/** Every setting of SPEC §2, parsed once at start-up. Absent optional integrations switch their feature off. */
+/** Every setting (README, configuration), parsed once at start-up. An absent optional integration is off. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

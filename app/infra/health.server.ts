@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '#db/index.ts';
 
-/** `GET /readyz` (SPEC §2): true when the database answers `SELECT 1` within the timeout. */
+/** `GET /readyz`: true when the database answers `SELECT 1` within the timeout (docs/product/routes.md). */
 export async function isDatabaseReady(db: Database, timeoutMs = 2000): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {

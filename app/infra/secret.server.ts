@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Env } from '#app/infra/env.server.ts';
 
 /**
- * SPEC §2: `SESSION_SECRET` is required in production with PostgreSQL (several containers must share it);
+ * `SESSION_SECRET` is required in production with PostgreSQL (several containers must share it);
  * otherwise a secret is generated once and kept in DATA_DIR so sessions survive restarts.
  */
 export function loadSessionSecret(env: Env, dataDir: string): string {

@@ -131,7 +131,7 @@ export function createS3Storage(config: S3Config, fetchImpl: typeof fetch = fetc
   };
 }
 
-/** S3 when all four S3 settings are present (SPEC §2), else local disk under `DATA_DIR/uploads`. */
+/** S3 when all four S3 settings are present (README, configuration), else local disk under `DATA_DIR/uploads`. */
 export function createStorageFromEnv(
   env: {
     S3_ENDPOINT?: string;

@@ -10,7 +10,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 
 export const middleware: Route.MiddlewareFunction[] = [requireStaffMiddleware];
 
-/** The loader makes the middleware run on every client navigation too (STACK trap 6). */
+/** Server middleware runs on a client navigation only when loader data is fetched: this loader makes it always run. */
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = getStaff(context);
   return {

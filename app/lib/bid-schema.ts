@@ -16,7 +16,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 const text = (value: unknown) => (typeof value === 'string' ? value.replace(CONTROL_CHARACTERS, '').trim() : '');
 const optionalId = z.preprocess(parseId, z.number().int().nullable());
 
-/** The one schema of the bid form (SPEC §2): what the visitor typed plus what the page put in hidden fields. */
+/** The one schema of the bid form (docs/product/bids.md): what the visitor typed plus the page's hidden fields. */
 export const bidSchema = z.object({
   name: z.preprocess(
     text,

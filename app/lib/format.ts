@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 
-/** One place for Russian formatting (SPEC §1: dates via Intl ru-RU, prices as `2 990 ₽`). */
+/** One place for Russian formatting: dates through Intl with ru-RU, prices as `2 990 ₽`. */
 const priceFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
 const pluralRules = new Intl.PluralRules('ru-RU');
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();

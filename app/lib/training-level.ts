@@ -1,6 +1,6 @@
 import type { TrainingLevel } from '#db/schema.ts';
 
-/** Russian names of training levels (SPEC §3: новичок / средний / продвинутый / любой). */
+/** Russian names of training levels: новичок / средний / продвинутый / любой. */
 export const LEVEL_LABELS: Record<TrainingLevel, string> = {
   beginner: 'Новичок',
   intermediate: 'Средний',

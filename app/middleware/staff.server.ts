@@ -7,7 +7,7 @@ import { findStaffUser, loginRedirect, staffContext } from '#app/services/auth.s
 export const adminFlashContext = createContext<Flash | null>(null);
 
 /**
- * The session check of every staff page and action (issue 4, item 2). Anonymous → `/login?redirectTo=…`
+ * The session check of every staff page and action (docs/product/staff.md). Anonymous → `/login?redirectTo=…`
  * before any loader or action runs, so a POST changes nothing. Staff responses are never cached.
  */
 export const requireStaffMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {

@@ -1,7 +1,7 @@
 /**
  * Image intake: every upload (and every seed picture) passes through here once. The bytes are
  * checked by content, decoded with a pixel limit, auto-rotated and re-encoded — which strips EXIF,
- * GPS and other metadata — and stored with their size and a tiny blurred placeholder (SPEC §6, §8).
+ * GPS and other metadata — and stored with their size and a tiny blurred placeholder (docs/product/images.md).
  */
 import { randomBytes } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
@@ -14,7 +14,7 @@ import type { Image } from '#db/schema.ts';
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Largest accepted decoded size, guarding against decompression bombs. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
-/** SPEC §8: "Placeholder 10×10, quality 50, blur 3". */
+/** The placeholder: 10×10, quality 50, blur 3 (docs/product/images.md). */
 export const PLACEHOLDER = { width: 10, height: 10, quality: 50, blur: 3 } as const;
 
 /** Thrown for input a user can fix; `message` is Russian and safe to show next to the field. */
@@ -181,7 +181,7 @@ const consoleLogger: WarnLogger = {
 
 /**
  * Size of a stored image as displayed (EXIF orientation applied).
- * SPEC §8: "A failed read of an image's size gives width 0, height 0, ratio 0 and logs a message."
+ * A failed read gives width 0, height 0, ratio 0 and logs a message (docs/product/images.md).
  */
 export async function readImageSize(
   storage: Storage,

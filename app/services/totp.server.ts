@@ -122,7 +122,7 @@ export function hashRecoveryCode(code: string): string {
 
 /**
  * The key that encrypts stored TOTP secrets, derived from the session secret with HKDF (see
- * docs/decisions/0048-two-factor-secrets-encrypted-with-a-derived-key.md).
+ * docs/decisions/0018-two-factor-secrets-encrypted-with-a-derived-key.md).
  */
 export function totpEncryptionKey(sessionSecret: string): Buffer {
   return Buffer.from(hkdfSync('sha256', sessionSecret, 'staff-totp', 'totp-secret-encryption v1', 32));

@@ -1,5 +1,5 @@
 /**
- * SPEC §8: every hour the client asks which build is live; when it differs from its own, the next navigation is a
+ * Every hour the client asks which build is live; when it differs from its own, the next navigation is a
  * full page load, so the visitor gets the new code without losing what is on the screen now. A failed check is only
  * logged to the console.
  */

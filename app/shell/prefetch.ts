@@ -1,4 +1,4 @@
-/** SPEC §8: link prefetch on intent, skipped on slow connections (2g) or when the visitor asked to save data. */
+/** Link prefetch on intent, skipped on slow connections (2g) or when the visitor asked to save data (docs/product/shell.md). */
 export interface ConnectionInfo {
   effectiveType?: string;
   saveData?: boolean;

@@ -3,7 +3,7 @@
  * the `guardedRouteModuleLoader` Vite plugin for the browser build. React Router's own version answers every failed
  * route-module import with an unconditional `window.location.reload()`, which loops while a chunk stays unavailable
  * and reloads the page when a merely hovered link fails to prefetch. This one differs only in the failure: it goes
- * through the once-per-path guard (docs/chunk-recovery.md, docs/decisions/0023-guarded-route-module-loader.md).
+ * through the once-per-path guard (docs/chunk-recovery.md, docs/decisions/0019-guarded-route-module-loader.md).
  */
 import { recoverFromRouteModuleFailure } from '#app/shell/chunk-reload.ts';
 

@@ -464,7 +464,7 @@ export interface PromoSeed {
 
 export const PROMOS: readonly PromoSeed[] = [
   {
-    // Current: SPEC §2 "one current".
+    // Current (docs/demo-content.md: one current, one expired, one future).
     title: 'Первый месяц за 3 490 ₽',
     text: 'Для тех, кто ещё не занимался в наших клубах: карта «Месяц без ограничений» со скидкой 30 %. В подарок — вводная тренировка с тренером и фирменное полотенце. Оставьте заявку, и администратор перезвонит, чтобы записать вас на первый визит.',
     starts: -10,
@@ -474,7 +474,7 @@ export const PROMOS: readonly PromoSeed[] = [
     picture: 'gym-floor',
   },
   {
-    // Expired: SPEC §2 "one expired".
+    // Expired.
     title: 'Приведи друга — две недели в подарок',
     text: 'Приведите друга, который купит любую карту от месяца, и мы продлим вашу карту на 14 дней. Количество друзей не ограничено.',
     starts: -60,
@@ -484,7 +484,7 @@ export const PROMOS: readonly PromoSeed[] = [
     picture: 'friends',
   },
   {
-    // Future: SPEC §2 "one future".
+    // Future.
     title: 'Открытие новой сайкл-студии',
     text: 'В клубе в Академическом открывается сайкл-студия на 24 велотренажёра с мониторами мощности. Всю первую неделю заезды бесплатны для членов клуба и их друзей — записывайтесь заранее, мест немного.',
     starts: 30,

@@ -171,7 +171,7 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
       return ids;
     };
 
-    // Gyms keep ids 1..3 (SPEC §2: "one with id 1"); the sequence then continues after them.
+    // Gyms keep ids 1..3 (gym 1 is the default active gym, docs/product/gyms.md); the sequence continues after.
     const gymCovers = await saveAll(pictures.gyms);
     await trx
       .insertInto('gyms')

@@ -1,5 +1,5 @@
 /**
- * The whole domain of SPEC §3. Frozen: never import app code here.
+ * The whole domain of the first release. Frozen: never import app code here.
  * Bids reference gyms and staff with ON DELETE SET NULL so that no delete ever cascades into a bid.
  */
 import { type Kysely, sql } from 'kysely';

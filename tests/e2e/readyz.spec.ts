@@ -1,5 +1,5 @@
 /**
- * SPEC §2: `GET /readyz` answers 503 when the database does not answer, and the process keeps running
+ * `GET /readyz` answers 503 when the database does not answer, and the process keeps running
  * (`/healthz` 200). Needs a PostgreSQL server (TEST_DATABASE_URL, set by .ci/run): a second server is started on
  * its own database, which the test then drops under it.
  */

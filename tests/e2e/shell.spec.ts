@@ -55,7 +55,7 @@ test.describe('contract endpoints', () => {
   });
 });
 
-test.describe('unknown paths and the error page (SPEC §8)', () => {
+test.describe('unknown paths and the error page', () => {
   for (const javaScriptEnabled of [true, false]) {
     test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
       test.use({ javaScriptEnabled });
@@ -113,7 +113,7 @@ test.describe('unknown paths and the error page (SPEC §8)', () => {
   });
 });
 
-test.describe('gym selection (SPEC §8)', () => {
+test.describe('gym selection', () => {
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false, userAgent: BROWSER_UA });
 
@@ -174,7 +174,7 @@ test.describe('gym selection (SPEC §8)', () => {
   });
 });
 
-test.describe('gym list is fetched once (SPEC §8)', () => {
+test.describe('gym list is fetched once', () => {
   test('client-side navigation does not load the root data (the gym list) again', async ({ page }) => {
     await gotoHydrated(page, '/');
     const dataRequests: string[] = [];
@@ -197,7 +197,7 @@ test.describe('gym list is fetched once (SPEC §8)', () => {
   });
 });
 
-test.describe('global loading indicator (SPEC §8)', () => {
+test.describe('global loading indicator', () => {
   test('turns on when a page change starts and off 500 ms after the page has loaded', async ({ page }) => {
     await gotoHydrated(page, '/');
     // Record, in page time, when the indicator text appears and disappears and when the new page rendered.

@@ -69,7 +69,7 @@ describeEachDb('demo seed', (t) => {
     expect(seedMs).toBeLessThan(30_000);
   });
 
-  it('has the SPEC §2 counts', async () => {
+  it('has the demo counts the README promises', async () => {
     expect(await counts()).toMatchObject({
       trends: 6,
       trainings: 12,

@@ -7,7 +7,7 @@ import { loadSessionSecret } from '#app/infra/secret.server.ts';
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'club-secret-'));
 
-describe('configuration (SPEC §2)', () => {
+describe('configuration', () => {
   it('defaults to port 3000, ./data and no optional integrations', () => {
     const env = parseEnv({});
     expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', NODE_ENV: 'development' });

@@ -1,4 +1,4 @@
-/** The figures of the staff dashboard (issue 4, item 6). */
+/** The figures of the staff dashboard (docs/product/staff.md). */
 import { type SqlBool, sql } from 'kysely';
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { selectAuditEntries } from '#app/models/audit.server.ts';

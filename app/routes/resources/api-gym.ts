@@ -3,7 +3,7 @@ import { PUBLIC_CACHE_CONTROL } from '#app/lib/seo.ts';
 import { getPublishedGyms } from '#app/models/gym.server.ts';
 import type { Route } from './+types/api-gym';
 
-/** GET /api/gym — SPEC §2: published gyms in display order with id, name, address, lat, lng. */
+/** GET /api/gym: published gyms in display order with id, name, address, lat, lng (docs/product/routes.md). */
 export async function loader({ context }: Route.LoaderArgs) {
   const gyms = await getPublishedGyms(getServices(context));
   const body = gyms.map((gym) => ({

@@ -9,7 +9,7 @@ function escapeXml(text: string) {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** GET /sitemap.xml — every published public page (SPEC §4), in one query. */
+/** GET /sitemap.xml: every published public page (docs/product/routes.md), in one query. */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const db = getServices(context).database.db;
   const origin = siteOrigin(context, url);
