@@ -56,8 +56,6 @@ export type FieldDef<Name extends string = string> =
   | (FieldBase<Name> & { kind: 'lines'; maxItems: number })
   | (FieldBase<Name> & { kind: 'image'; multipleOnCreate?: boolean });
 
-export type FieldKind = FieldDef['kind'];
-
 /** How a list column shows its value. `reference` and `choice` show the label of the field of the same name. */
 export type ColumnFormat =
   | 'text'

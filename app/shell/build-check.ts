@@ -70,4 +70,3 @@ export function createBuildChecker({
     },
   };
 }
-export type BuildChecker = ReturnType<typeof createBuildChecker>;

@@ -136,8 +136,6 @@ export async function listBids(db: Database, filters: BidFilters, after: number 
   return { bids: rows.slice(0, limit), nextAfter: rows.length > limit ? rows[limit - 1]!.id : null };
 }
 
-export type BidListRow = Awaited<ReturnType<typeof listBids>>['bids'][number];
-
 /** Every bid matching the filters, in batches, for the streamed CSV export. */
 export async function* iterateBids(db: Database, filters: BidFilters, batchSize = 5000) {
   let after: number | null = null;
