@@ -11,14 +11,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseEnv } from '#app/infra/env.server.ts';
-import {
-  createStaffUser,
-  listStaff,
-  MIN_PASSWORD_LENGTH,
-  StaffInputError,
-  setStaffDisabled,
-  setStaffPassword,
-} from '#app/models/staff.server.ts';
+import * as staffUsers from '#app/models/staff.server.ts';
 import { resetStaffTwoFactor } from '#app/models/two-factor.server.ts';
 import { createDb, migrateToLatest } from '#db/index.ts';
 import type { StaffRole } from '#db/schema.ts';
@@ -30,11 +23,12 @@ const USAGE = `Usage:
   npm run staff -- password <email>
   npm run staff -- reset-2fa <email>     (turns two-factor sign-in off and ends the member's sessions)
   npm run staff -- list
-The password comes from STAFF_PASSWORD or an interactive prompt (at least ${MIN_PASSWORD_LENGTH} characters).`;
+The password comes from STAFF_PASSWORD or an interactive prompt (at least ${staffUsers.MIN_PASSWORD_LENGTH} characters).`;
 
 /** Reads a password without echoing it. */
 async function promptPassword(question: string): Promise<string> {
-  if (!process.stdin.isTTY) throw new StaffInputError('No terminal to ask for a password: set STAFF_PASSWORD');
+  if (!process.stdin.isTTY)
+    throw new staffUsers.StaffInputError('No terminal to ask for a password: set STAFF_PASSWORD');
   process.stdout.write(question);
   process.stdin.setRawMode(true);
   process.stdin.resume();
@@ -53,7 +47,7 @@ async function promptPassword(question: string): Promise<string> {
         }
         if (char === '\u0003') {
           process.stdin.setRawMode(false);
-          reject(new StaffInputError('Cancelled'));
+          reject(new staffUsers.StaffInputError('Cancelled'));
           return;
         }
         if (char === '\u007f') value = value.slice(0, -1);
@@ -68,7 +62,7 @@ async function readPassword(): Promise<string> {
   if (process.env.STAFF_PASSWORD) return process.env.STAFF_PASSWORD;
   const first = await promptPassword('Пароль: ');
   const second = await promptPassword('Ещё раз: ');
-  if (first !== second) throw new StaffInputError('Пароли не совпадают');
+  if (first !== second) throw new staffUsers.StaffInputError('Пароли не совпадают');
   return first;
 }
 
@@ -93,9 +87,9 @@ async function main(): Promise<number> {
     switch (command) {
       case 'create': {
         if (values.role !== 'admin' && values.role !== 'editor')
-          throw new StaffInputError('--role admin|editor is required');
+          throw new staffUsers.StaffInputError('--role admin|editor is required');
         const password = await readPassword();
-        const id = await createStaffUser(
+        const id = await staffUsers.createStaffUser(
           db,
           { email: email!, name: values.name, role: values.role as StaffRole, password },
           null,
@@ -105,11 +99,11 @@ async function main(): Promise<number> {
       }
       case 'disable':
       case 'enable':
-        await setStaffDisabled(db, email!, command === 'disable', null);
+        await staffUsers.setStaffDisabled(db, email!, command === 'disable', null);
         console.log(command === 'disable' ? `Disabled ${email}; their sessions have ended` : `Enabled ${email}`);
         return 0;
       case 'password':
-        await setStaffPassword(db, email!, await readPassword(), null);
+        await staffUsers.setStaffPassword(db, email!, await readPassword(), null);
         console.log(`Password changed for ${email}; their sessions have ended`);
         return 0;
       case 'reset-2fa':
@@ -117,7 +111,7 @@ async function main(): Promise<number> {
         console.log(`Two-factor sign-in reset for ${email}; their sessions have ended`);
         return 0;
       case 'list':
-        for (const user of await listStaff(db)) {
+        for (const user of await staffUsers.listStaff(db)) {
           console.log(
             `${user.email}\t${user.role}${user.two_factor ? '\t2fa' : ''}${user.disabled ? '\tdisabled' : ''}`,
           );
@@ -135,7 +129,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error) => {
-    console.error(error instanceof StaffInputError ? `Error: ${error.message}` : error);
+    console.error(error instanceof staffUsers.StaffInputError ? `Error: ${error.message}` : error);
     process.exit(1);
   },
 );

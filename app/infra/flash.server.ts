@@ -17,7 +17,7 @@ const flashCookie = createCookie('flash', {
 });
 
 /** `Set-Cookie` header value that carries a flash message to the next page. */
-function setFlash(flash: Flash): Promise<string> {
+export function setFlash(flash: Flash): Promise<string> {
   return flashCookie.serialize(flash);
 }
 

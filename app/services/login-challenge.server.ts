@@ -3,8 +3,7 @@
  * signed, HttpOnly cookie with its random id, sent only to /login pages. No session exists until the second step
  * is done, so nothing under /admin can be reached with the password alone.
  */
-import { type Cookie, createCookie } from 'react-router';
-import { secureCookies } from '#app/infra/cookie-options.server.ts';
+import { signedCookie } from '#app/infra/cookie-options.server.ts';
 import {
   createLoginChallenge,
   deleteLoginChallenge,
@@ -22,23 +21,10 @@ export const SECOND_STEP_PATHS: Record<LoginChallengePurpose, string> = {
   setup: '/login/setup-2fa',
 };
 
-const cookies = new Map<string, Cookie>();
-
-function challengeCookie(secret: string): Cookie {
-  let cookie = cookies.get(secret);
-  if (!cookie) {
-    cookie = createCookie(LOGIN_CHALLENGE_COOKIE_NAME, {
-      path: '/login',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: secureCookies,
-      secrets: [secret],
-      maxAge: Math.max(...Object.values(CHALLENGE_TTL_SECONDS)),
-    });
-    cookies.set(secret, cookie);
-  }
-  return cookie;
-}
+const challengeCookie = signedCookie(LOGIN_CHALLENGE_COOKIE_NAME, {
+  path: '/login',
+  maxAge: Math.max(...Object.values(CHALLENGE_TTL_SECONDS)),
+});
 
 /** Starts the second step after the right password; returns the `Set-Cookie` value. */
 export async function beginLoginChallenge(

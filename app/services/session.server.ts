@@ -1,28 +1,11 @@
 /** The staff session cookie: signed, HttpOnly, and holding only the id of a row in `sessions` (see the model). */
-import { type Cookie, createCookie } from 'react-router';
-import { secureCookies } from '#app/infra/cookie-options.server.ts';
+import { signedCookie } from '#app/infra/cookie-options.server.ts';
 import { SESSION_TTL_SECONDS } from '#app/models/session.server.ts';
 
 export const SESSION_COOKIE_NAME = 'staff_session';
 
-const cookies = new Map<string, Cookie>();
-
-/** One cookie object per secret (the secret comes from the services, not from module scope). */
-export function sessionCookie(secret: string): Cookie {
-  let cookie = cookies.get(secret);
-  if (!cookie) {
-    cookie = createCookie(SESSION_COOKIE_NAME, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: secureCookies,
-      secrets: [secret],
-      maxAge: SESSION_TTL_SECONDS,
-    });
-    cookies.set(secret, cookie);
-  }
-  return cookie;
-}
+/** The session cookie for a secret (the secret comes from the services, not from module scope). */
+export const sessionCookie = signedCookie(SESSION_COOKIE_NAME, { path: '/', maxAge: SESSION_TTL_SECONDS });
 
 export async function readSessionId(request: Request, secret: string): Promise<string | null> {
   const value = await sessionCookie(secret).parse(request.headers.get('Cookie'));

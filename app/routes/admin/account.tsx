@@ -2,7 +2,8 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { adminTitle } from '#app/admin/nav.ts';
 import { CodeError, CodeField, RecoveryCodeList, TotpSetupPanel } from '#app/components/admin/TwoFactor.tsx';
 import { Heading } from '#app/components/Heading.tsx';
-import { setFlash } from '#app/infra/flash.server.ts';
+import { redirectWithFlash } from '#app/infra/flash.server.ts';
+import { readForm } from '#app/infra/form.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
 import { formatDateTime } from '#app/lib/format.ts';
 import { countUnusedRecoveryCodes, findTwoFactorRecord } from '#app/models/two-factor.server.ts';
@@ -56,12 +57,11 @@ const INTENTS: readonly Intent[] = ['start', 'cancel', 'enable', 'codes', 'disab
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = getStaff(context);
   const ctx = requestTwoFactorContext(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = INTENTS.find((value) => value === form.get('intent'));
   if (!intent) throw new Response('Неизвестное действие', { status: 400 });
   const code = String(form.get('code') ?? '');
-  const withFlash = async (text: string) =>
-    redirect(PAGE, { headers: { 'Set-Cookie': await setFlash({ kind: 'success', text }) } });
+  const withFlash = (text: string) => redirectWithFlash(PAGE, { kind: 'success', text });
   try {
     switch (intent) {
       case 'start':

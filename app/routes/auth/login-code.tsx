@@ -4,6 +4,7 @@ import stylesheet from '#app/admin.css?url';
 import { CodeError, CodeField } from '#app/components/admin/TwoFactor.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { setFlash } from '#app/infra/flash.server.ts';
+import { readForm } from '#app/infra/form.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { startStaffSession } from '#app/services/auth.server.ts';
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = services.database.db;
   const challenge = await readLoginChallenge(db, request, services.sessionSecret, 'verify');
   if (!challenge) return data({ expired: true, error: null }, { status: 400 });
-  const form = await request.formData();
+  const form = await readForm(request);
   let verified: VerifiedCode;
   try {
     verified = await verifySecondFactor(

@@ -3,6 +3,7 @@ import { adminTitle } from '#app/admin/nav.ts';
 import stylesheet from '#app/admin.css?url';
 import { CodeError, CodeField, RecoveryCodeList, TotpSetupPanel } from '#app/components/admin/TwoFactor.tsx';
 import { Heading } from '#app/components/Heading.tsx';
+import { readForm } from '#app/infra/form.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { findTwoFactorRecord } from '#app/models/two-factor.server.ts';
@@ -56,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = services.database.db;
   const challenge = await readLoginChallenge(db, request, services.sessionSecret, 'setup');
   if (!challenge) return data({ expired: true, error: null, recoveryCodes: null, next: null }, { status: 400 });
-  const form = await request.formData();
+  const form = await readForm(request);
   let recoveryCodes: string[];
   try {
     recoveryCodes = await confirmTotpSetup(

@@ -64,6 +64,7 @@ test('malformed staff forms answer 400, and a CR/LF in the list address after a 
     { path: '/admin/staff', form: { intent: 'disable', id: '99999999999' } },
     { path: '/admin/staff', form: { intent: 'nothing' } },
     { path: '/admin/gyms/new', json: '{}' },
+    { path: '/admin/account', json: '{"intent":"start"}' },
   ];
   for (const { path, form, json } of posts) {
     const response = json
