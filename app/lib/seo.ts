@@ -75,7 +75,7 @@ export function pageMeta({ title, description, origin, path, image, type = 'webs
 /** The tags of a page built from its loader data; none while the page renders an error without data. */
 export function metaFrom<D extends { origin: string }>(
   data: D | undefined,
-  describe: (data: D) => Omit<PageSeo, 'origin'>,
+  pick: (data: D) => Omit<PageSeo, 'origin'>,
 ): MetaDescriptor[] {
-  return data ? pageMeta({ ...describe(data), origin: data.origin }) : [];
+  return data ? pageMeta({ ...pick(data), origin: data.origin }) : [];
 }
