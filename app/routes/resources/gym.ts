@@ -7,7 +7,7 @@ import type { Route } from './+types/gym';
 
 const NO_SUCH_GYM = 'Такого клуба нет';
 
-const gymChoice = z.object({ gymId: formId(NO_SUCH_GYM), redirectTo: z.unknown() });
+const gymChoice = z.object({ gymId: formId(NO_SUCH_GYM), redirectTo: z.string().optional() });
 
 /** POST /gym — choose the active gym (a plain form without JavaScript; the shell's gym fetcher with it). */
 export async function action({ request, context }: Route.ActionArgs) {
