@@ -22,6 +22,17 @@ export function clientKey(ip: string | null): string {
     .join(':')}::/64`;
 }
 
+/**
+ * The `headers` export of a page whose action may answer 429 (login and its second step): never stored, and the
+ * action's `Retry-After` kept on the page's answer.
+ */
+export function privateHeadersKeepingRetryAfter({ actionHeaders }: { actionHeaders: Headers }): Headers {
+  const headers = new Headers({ 'Cache-Control': 'private, no-store' });
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+}
+
 /** The `Retry-After` header every 429 answer carries. */
 export function retryAfterHeaders(seconds: number): Record<string, string> {
   return { 'Retry-After': String(Math.max(1, Math.ceil(seconds))) };

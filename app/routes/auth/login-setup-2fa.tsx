@@ -13,7 +13,7 @@ import {
   finishLoginChallenge,
   readLoginChallenge,
 } from '#app/services/login-challenge.server.ts';
-import { retryAfterHeaders } from '#app/services/rate-limit.server.ts';
+import { privateHeadersKeepingRetryAfter, retryAfterHeaders } from '#app/services/rate-limit.server.ts';
 import {
   confirmTotpSetup,
   requestTwoFactorContext,
@@ -35,12 +35,7 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const headers = new Headers({ 'Cache-Control': 'private, no-store' });
-  const retryAfter = actionHeaders.get('Retry-After');
-  if (retryAfter) headers.set('Retry-After', retryAfter);
-  return headers;
-}
+export const headers = privateHeadersKeepingRetryAfter;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);

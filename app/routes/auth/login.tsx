@@ -7,7 +7,7 @@ import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { SITE_NAME } from '#app/lib/club.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { authenticateLogin, findStaffUser, LoginError, LoginThrottledError } from '#app/services/auth.server.ts';
-import { retryAfterHeaders } from '#app/services/rate-limit.server.ts';
+import { privateHeadersKeepingRetryAfter, retryAfterHeaders } from '#app/services/rate-limit.server.ts';
 import { continueAfterPassword, requestTwoFactorContext } from '#app/services/two-factor.server.ts';
 import type { Route } from './+types/login';
 
@@ -15,13 +15,7 @@ const AFTER_LOGIN = '/admin';
 
 export const meta: Route.MetaFunction = () => [{ title: adminTitle('Вход') }, { name: 'robots', content: 'noindex' }];
 
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const headers = new Headers({ 'Cache-Control': 'private, no-store' });
-  // A throttled attempt is a 429: the page answer keeps the action's `Retry-After`.
-  const retryAfter = actionHeaders.get('Retry-After');
-  if (retryAfter) headers.set('Retry-After', retryAfter);
-  return headers;
-}
+export const headers = privateHeadersKeepingRetryAfter;
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const services = getServices(context);
