@@ -80,11 +80,12 @@ test.describe('new build check', () => {
     });
     await gotoHydrated(page, '/');
     await mark(page);
-    // Freeze page time so a slow machine cannot add real seconds; the interval started at most ~20 s ago.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
-    await page.clock.fastForward(3_580_000);
+    // Freeze page time so a slow machine cannot add real seconds. The pause point is 2 s ahead, so a busy machine
+    // cannot have passed it before the call arrives; the interval started less than ~25 s before `now`.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2_000);
+    await page.clock.fastForward(3_570_000);
     expect(checks).toBe(0);
-    await page.clock.fastForward(30_000);
+    await page.clock.fastForward(40_000);
     await expect.poll(() => checks).toBe(1);
     await page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Тренеры' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Тренеры' })).toBeVisible();
