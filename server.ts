@@ -22,6 +22,7 @@ import { isDatabaseReady } from '#app/infra/health.server.ts';
 import { loadSessionSecret } from '#app/infra/secret.server.ts';
 import { createStorageFromEnv, InvalidStorageKeyError } from '#app/infra/storage.server.ts';
 import { hasAnyGym } from '#app/models/gym.server.ts';
+import { pruneRevisions } from '#app/models/revision.server.ts';
 import { ensureAdminFromEnv } from '#app/services/admin-bootstrap.server.ts';
 import { startOutboxWorker } from '#app/services/outbox.server.ts';
 import { createDb, migrateToLatest } from '#db/index.ts';
@@ -47,6 +48,9 @@ const database = await createDb({
 });
 const applied = await migrateToLatest(database.db);
 if (applied.length) logger.info({ applied }, 'migrations applied');
+// Versions of content past their keeping age (docs/revisions.md); cheap, so every start does it.
+const prunedRevisions = await pruneRevisions(database.db, new Date(), env.REVISIONS_KEEP_DAYS);
+if (prunedRevisions) logger.info({ prunedRevisions }, 'old content versions pruned');
 
 const { storage, kind: storageKind } = createStorageFromEnv(env, dataDir);
 // The demo seed (its content and picture drawing) is loaded only when an empty database is about to be filled.

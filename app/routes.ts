@@ -7,6 +7,8 @@ const CONTENT_MODULES: Record<SectionPage, string> = {
   new: 'routes/admin/content/edit.tsx',
   edit: 'routes/admin/content/edit.tsx',
   delete: 'routes/admin/content/delete.tsx',
+  history: 'routes/admin/content/history.tsx',
+  revision: 'routes/admin/content/revision.tsx',
 };
 
 /** Every content section of the registry gets its pages; the modules learn their section from the route's path. */
@@ -52,6 +54,7 @@ export default [
     route('staff', 'routes/admin/staff.tsx'),
     route('account', 'routes/admin/account.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
+    route('deleted', 'routes/admin/deleted.tsx'),
   ]),
 
   // Resources

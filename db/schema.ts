@@ -289,6 +289,25 @@ export interface AuditLogTable {
   created_at: CreatedAt;
 }
 
+export type RevisionKind = 'initial' | 'create' | 'update' | 'restore' | 'delete';
+
+/**
+ * One saved version of a content record (docs/revisions.md): its field values after a save, or the last values of
+ * a deleted record (`delete`). `initial` is the state a record had before its first save with history.
+ */
+export interface ContentRevisionTable {
+  id: Generated<number>;
+  /** The key of the record's section in app/admin/sections.ts. */
+  section: string;
+  record_id: number;
+  kind: RevisionKind;
+  data: JSONColumnType<Record<string, unknown>, string, string>;
+  staff_user_id: number | null;
+  /** The name at the time of the save, so the history reads the same after a rename. */
+  staff_name: DefaultedText;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 /** Notifications about new bids, delivered by a worker with retries. */
 export interface OutboxTable {
   id: Generated<number>;
@@ -325,6 +344,7 @@ export interface DB {
   login_challenges: LoginChallengeTable;
   rate_limits: RateLimitTable;
   audit_log: AuditLogTable;
+  content_revisions: ContentRevisionTable;
   outbox: OutboxTable;
 }
 
@@ -356,3 +376,4 @@ export type NewStaffUser = Insertable<StaffUserTable>;
 export type Session = Selectable<SessionTable>;
 export type LoginChallenge = Selectable<LoginChallengeTable>;
 export type AuditLogEntry = Selectable<AuditLogTable>;
+export type ContentRevision = Selectable<ContentRevisionTable>;

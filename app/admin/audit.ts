@@ -5,6 +5,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   create: 'создал(а)',
   update: 'изменил(а)',
   delete: 'удалил(а)',
+  restore: 'восстановил(а)',
   publish: 'опубликовал(а)',
   unpublish: 'снял(а) с публикации',
   move: 'переместил(а)',

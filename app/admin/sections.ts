@@ -417,17 +417,31 @@ export const SECTIONS: readonly AnySection[] = [
 /** The URL prefix of the staff area, shared with app/routes.ts. */
 export const ADMIN_PATH = 'admin';
 
-export type SectionPage = 'list' | 'new' | 'edit' | 'delete';
+export type SectionPage = 'list' | 'new' | 'edit' | 'delete' | 'history' | 'revision';
 
-/** The route paths of a section below /admin: a list with new, edit and delete pages, or one edit page. */
+/**
+ * The route paths of a section below /admin: a list with new, edit and delete pages, or one edit page; each record
+ * has its versions below its edit page (docs/revisions.md).
+ */
 export function sectionRoutePaths(section: AnySection): Array<{ page: SectionPage; path: string }> {
-  if (section.singleton) return [{ page: 'edit', path: section.key }];
+  const record = section.singleton ? section.key : `${section.key}/:id`;
+  const history = [
+    { page: 'history', path: `${record}/history` },
+    { page: 'revision', path: `${record}/history/:revisionId` },
+  ] as const;
+  if (section.singleton) return [{ page: 'edit', path: section.key }, ...history];
   return [
     { page: 'list', path: section.key },
     { page: 'new', path: `${section.key}/new` },
     { page: 'edit', path: `${section.key}/:id` },
     { page: 'delete', path: `${section.key}/:id/delete` },
+    ...history,
   ];
+}
+
+/** The page of a record below /admin: its edit page, or the section's one page for a singleton. */
+export function recordPath(section: AnySection, id: number): string {
+  return section.singleton ? `/admin/${section.key}` : `/admin/${section.key}/${id}`;
 }
 
 const byPattern = new Map<string, AnySection>(

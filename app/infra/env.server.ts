@@ -31,6 +31,8 @@ const envSchema = z.object({
   BIDS_WEBHOOK_URL: optionalString,
   /** Key of the webhook's `X-Signature` HMAC; derived from the session secret when absent. */
   BIDS_WEBHOOK_SECRET: optionalString,
+  /** Saved versions of content older than this many days are pruned, except the newest 20 of each record. */
+  REVISIONS_KEEP_DAYS: z.coerce.number().int().min(1).max(36_500).default(180),
   /** Public origin used for canonical URLs, the sitemap and Open Graph (e.g. https://club.example). */
   PUBLIC_URL: optionalString,
 });

@@ -39,6 +39,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <li>
               <NavLink to="/admin/audit">Журнал</NavLink>
             </li>
+            <li>
+              <NavLink to="/admin/deleted">Удалённые</NavLink>
+            </li>
             {staff.role === 'admin' ? (
               <li>
                 <NavLink to="/admin/staff">Сотрудники</NavLink>

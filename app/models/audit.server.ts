@@ -4,6 +4,7 @@ export type AuditAction =
   | 'create'
   | 'update'
   | 'delete'
+  | 'restore'
   | 'publish'
   | 'unpublish'
   | 'move'

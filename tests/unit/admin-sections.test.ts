@@ -22,9 +22,9 @@ function routePatterns(): Array<{ pattern: string; file: string }> {
 }
 
 describe('the content section registry', () => {
-  it('mounts every section on the list, new, edit and delete pages, and each page finds its own section', () => {
+  it('mounts every section on the list, new, edit, delete and history pages, and each page finds its own section', () => {
     const content = routePatterns().filter(({ file }) => file.startsWith('routes/admin/content/'));
-    expect(content).toHaveLength(SECTIONS.length * 4);
+    expect(content).toHaveLength(SECTIONS.length * 6);
     for (const section of SECTIONS) {
       for (const { path } of sectionRoutePaths(section)) {
         expect(content.map((route) => route.pattern)).toContain(`admin/${path}`);
@@ -34,12 +34,17 @@ describe('the content section registry', () => {
     }
     expect(sectionOfRoute('admin/trainings/trends/:id/delete').key).toBe('trainings/trends');
     expect(sectionOfRoute('admin/trainings/:id').key).toBe('trainings');
+    expect(sectionOfRoute('admin/trainings/trends/:id/history/:revisionId').key).toBe('trainings/trends');
     expect(() => sectionOfRoute('admin/bids/:id')).toThrow();
   });
 
   it('gives a page-like section one edit page and no list', () => {
     const page: AnySection = { ...SECTIONS[0]!, key: 'policy', singleton: true };
-    expect(sectionRoutePaths(page)).toEqual([{ page: 'edit', path: 'policy' }]);
+    expect(sectionRoutePaths(page)).toEqual([
+      { page: 'edit', path: 'policy' },
+      { page: 'history', path: 'policy/history' },
+      { page: 'revision', path: 'policy/history/:revisionId' },
+    ]);
   });
 
   it('builds the staff navigation and the trainings tabs from the declarations', () => {

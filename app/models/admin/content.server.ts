@@ -11,6 +11,7 @@ import { announceContentChange } from '#app/infra/content-cache.server.ts';
 import { parseId } from '#app/lib/id.ts';
 import { WEEKDAY_SHORT } from '#app/lib/schedule.ts';
 import { recordAudit } from '#app/models/audit.server.ts';
+import { keepRevision } from '#app/models/revision.server.ts';
 import type { Database } from '#db/index.ts';
 
 export const PAGE_SIZE = 20;
@@ -143,9 +144,20 @@ async function writeLinks(db: Database, id: number, links: Map<JoinField, number
   }
 }
 
-export async function createRow(db: Database, section: AnySection, values: ParsedValues, staffUserId: number) {
+/**
+ * Inserts a record and keeps its first version. A restore of a deleted record (docs/revisions.md) passes the id it
+ * had, when that id is still free, and is audited as a restore.
+ */
+export async function createRow(
+  db: Database,
+  section: AnySection,
+  values: ParsedValues,
+  staffUserId: number,
+  restore?: { id: number | null },
+) {
   return db.transaction().execute(async (trx) => {
     const { columns, links } = splitValues(section, values);
+    if (restore?.id) columns.id = restore.id;
     if (section.order === 'manual') {
       const { rows } = await sql<{ next: number }>`
         SELECT coalesce(max(sort_order), 0) + 1 AS next FROM ${table(section)}
@@ -159,9 +171,11 @@ export async function createRow(db: Database, section: AnySection, values: Parse
     `.execute(trx);
     const id = rows[0]!.id;
     await writeLinks(trx, id, links);
+    const kind = restore ? 'restore' : 'create';
+    await keepRevision(trx, section, null, (await getRow(trx, section, id))!, staffUserId, kind);
     await recordAudit(trx, {
       staffUserId,
-      action: 'create',
+      action: kind,
       entity: section.entity,
       entityId: id,
       fields: Object.keys(values),
@@ -175,7 +189,8 @@ export type UpdateResult = { ok: true } | { ok: false; reason: 'conflict' | 'mis
 
 /**
  * Optimistic concurrency: the row is written only while it still has the version the form was opened with;
- * otherwise nothing is written and the caller keeps the user's input.
+ * otherwise nothing is written and the caller keeps the user's input. The saved state is kept as a version
+ * (`kind` `restore` when it brings back an earlier one, docs/revisions.md).
  */
 export async function updateRow(
   db: Database,
@@ -184,6 +199,7 @@ export async function updateRow(
   version: number | null,
   values: ParsedValues,
   staffUserId: number,
+  kind: 'update' | 'restore' = 'update',
 ): Promise<UpdateResult> {
   return db.transaction().execute(async (trx) => {
     const before = await getRow(trx, section, id);
@@ -204,7 +220,8 @@ export async function updateRow(
     `.execute(trx);
     if (rows.length === 0) return { ok: false, reason: 'conflict' };
     await writeLinks(trx, id, links);
-    await recordAudit(trx, { staffUserId, action: 'update', entity: section.entity, entityId: id, fields: changed });
+    await keepRevision(trx, section, before, (await getRow(trx, section, id))!, staffUserId, kind);
+    await recordAudit(trx, { staffUserId, action: kind, entity: section.entity, entityId: id, fields: changed });
     await announceContentChange(trx, section.entity);
     return { ok: true };
   });
@@ -235,11 +252,13 @@ export async function setPublished(
   staffUserId: number,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    const before = await getRow(trx, section, id);
     const bump = section.versioned ? sql`, version = version + 1, updated_at = now()` : sql``;
     const { rows } = await sql`
       UPDATE ${table(section)} SET published = ${value}${bump} WHERE id = ${id} RETURNING id
     `.execute(trx);
     if (rows.length === 0) return false;
+    await keepRevision(trx, section, before, (await getRow(trx, section, id))!, staffUserId, 'update');
     await recordAudit(trx, {
       staffUserId,
       action: value ? 'publish' : 'unpublish',
@@ -300,8 +319,11 @@ export async function deleteRow(
 ): Promise<DeleteResult> {
   try {
     return await db.transaction().execute(async (trx) => {
+      const before = await getRow(trx, section, id);
       const { rows } = await sql`DELETE FROM ${table(section)} WHERE id = ${id} RETURNING id`.execute(trx);
-      if (rows.length === 0) return 'missing';
+      if (!before || rows.length === 0) return 'missing';
+      // The last state stays restorable for 30 days (docs/revisions.md).
+      await keepRevision(trx, section, null, before, staffUserId, 'delete');
       await recordAudit(trx, { staffUserId, action: 'delete', entity: section.entity, entityId: id });
       await announceContentChange(trx, section.entity);
       return 'deleted';

@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 const OUTCOMES: Record<Awaited<ReturnType<typeof deleteRow>>, Flash> = {
-  deleted: { kind: 'success', text: 'Удалено' },
+  deleted: { kind: 'success', text: 'Удалено. Запись можно восстановить в разделе «Удалённые» в течение 30 дней' },
   missing: { kind: 'info', text: 'Запись уже была удалена' },
   referenced: {
     kind: 'error',
@@ -48,7 +48,7 @@ export default function ConfirmDelete({ loaderData }: Route.ComponentProps) {
   return (
     <section className="admin-section admin-confirm">
       <Heading level={1}>Удалить «{label}»?</Heading>
-      <p>Запись исчезнет с сайта. Это действие нельзя отменить.</p>
+      <p>Запись исчезнет с сайта. В течение 30 дней её можно восстановить в разделе «Удалённые».</p>
       <Form method="post" className="admin-confirm__actions">
         <button type="submit" className="admin-button admin-button--danger">
           Да, удалить

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FieldErrors, FormValues, ImagePreview } from '#app/admin/fields.ts';
 import { adminTitle } from '#app/admin/nav.ts';
 import type { AnySection } from '#app/admin/section.ts';
-import { sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
+import { recordPath, sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
 import { EntityForm } from '#app/components/admin/EntityForm.tsx';
 import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
 import { Heading } from '#app/components/Heading.tsx';
@@ -20,6 +20,7 @@ import {
   updateRow,
 } from '#app/models/admin/content.server.ts';
 import { getImages } from '#app/models/image.server.ts';
+import { pruneRecordRevisions } from '#app/models/revision.server.ts';
 import {
   constraintMessage,
   defaultFormValues,
@@ -148,6 +149,7 @@ export async function action({ request, context, params, url, pattern }: Route.A
       const result = await updateRow(db, section, id, expected, values, staff.id);
       if (!result.ok && result.reason === 'missing') throw new Response('Запись уже удалена', { status: 404 });
       if (!result.ok) return failure(409, {}, CONFLICT_MESSAGE, result.currentVersion);
+      await pruneRecordRevisions(db, section.key, id, new Date(), services.env.REVISIONS_KEEP_DAYS);
     }
   } catch (error) {
     const message = constraintMessage(error);
@@ -178,6 +180,14 @@ export default function SectionEdit({ loaderData, actionData }: Route.ComponentP
         </p>
       )}
       <Heading level={1}>{heading}</Heading>
+      {id === null ? null : (
+        <p>
+          <Link to={`${recordPath(section, id)}/history`} className="admin-link">
+            История
+          </Link>
+          <span className="admin-muted"> — прежние версии записи</span>
+        </p>
+      )}
       <EntityForm
         // A new key after each server answer re-applies the returned values to the uncontrolled inputs.
         key={actionData ? JSON.stringify(actionData.values) : 'loaded'}

@@ -1,0 +1,195 @@
+import { data, Form, Link, useNavigation } from 'react-router';
+import { z } from 'zod';
+import type { ImagePreview } from '#app/admin/fields.ts';
+import { adminTitle } from '#app/admin/nav.ts';
+import { changedFields, REVISION_KIND_LABELS, revisionData, revisionText } from '#app/admin/revisions.ts';
+import { recordPath, sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
+import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
+import { Heading } from '#app/components/Heading.tsx';
+import { Image } from '#app/components/Image.tsx';
+import { redirectWithFlash } from '#app/infra/flash.server.ts';
+import { formOptionalId, parseFormData, readForm } from '#app/infra/form.server.ts';
+import { getDb } from '#app/infra/services.server.ts';
+import { formatDateTime } from '#app/lib/format.ts';
+import { parseId } from '#app/lib/id.ts';
+import { getRow, loadOptions, optionSources } from '#app/models/admin/content.server.ts';
+import { getImages } from '#app/models/image.server.ts';
+import { getRevision } from '#app/models/revision.server.ts';
+import { getStaff } from '#app/services/auth.server.ts';
+import { historyRecordId, restoreRevision } from '#app/services/revisions.server.ts';
+import type { Database } from '#db/index.ts';
+import type { Route } from './+types/revision';
+
+async function findRevision(db: Database, sectionKey: string, recordId: number, param: string, path: string) {
+  const id = parseId(param);
+  const revision = id === null ? null : await getRevision(db, id);
+  if (!revision || revision.section !== sectionKey || revision.recordId !== recordId) {
+    throw new Response(`Версия не найдена: ${path}`, { status: 404 });
+  }
+  return revision;
+}
+
+async function previews(db: Database, ids: number[]): Promise<Record<number, ImagePreview>> {
+  const images = await getImages(db, ids);
+  return Object.fromEntries(
+    images.map((image) => [
+      image.id,
+      {
+        id: image.id,
+        key: image.storage_key,
+        width: image.width,
+        height: image.height,
+        placeholder: image.placeholder,
+      },
+    ]),
+  );
+}
+
+/** One version beside the record's current state, field by field (docs/revisions.md). */
+export async function loader({ context, params, url, pattern }: Route.LoaderArgs) {
+  const section = sectionOfRoute(pattern);
+  const db = getDb(context);
+  const id = await historyRecordId(db, section, params.id, url.pathname);
+  const revision = await findRevision(db, section.key, id, params.revisionId, url.pathname);
+  const row = await getRow(db, section, id);
+  const current = row ? revisionData(section, row) : null;
+  const changed = new Set(current ? changedFields(section, revision.data, current).map((field) => field.name) : []);
+  const options = await loadOptions(db, optionSources(section));
+  const imageIds = section.fields
+    .filter((field) => field.kind === 'image')
+    .flatMap((field) => [revision.data[field.name], current?.[field.name]])
+    .flatMap((value) => parseId(value) ?? []);
+  const images = await previews(db, imageIds);
+  const cell = (name: string, values: Record<string, unknown> | null) => {
+    const field = section.fields.find((candidate) => candidate.name === name)!;
+    if (!values) return { text: '—', image: null };
+    const imageId = field.kind === 'image' ? parseId(values[name]) : null;
+    return {
+      text: revisionText(field, values[name], options),
+      image: imageId === null ? null : (images[imageId] ?? null),
+    };
+  };
+  return {
+    sectionKey: section.key,
+    id,
+    label: String((row ?? revision.data)[section.labelColumn] ?? '') || `#${id}`,
+    deleted: !row,
+    version: row && section.versioned ? Number(row.version) : null,
+    revision: {
+      id: revision.id,
+      kind: revision.kind,
+      staffName: revision.staffName,
+      createdAt: revision.createdAt.toISOString(),
+    },
+    fields: section.fields.map((field) => ({
+      name: field.name,
+      label: field.label,
+      multiline: (field.kind === 'text' && field.multiline) || field.kind === 'lines',
+      changed: changed.has(field.name),
+      old: cell(field.name, revision.data),
+      current: cell(field.name, current),
+    })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: adminTitle(loaderData ? `Версия «${loaderData.label}»` : undefined) },
+];
+
+const restoreFields = z.object({ version: formOptionalId() });
+
+export async function action({ request, context, params, url, pattern }: Route.ActionArgs) {
+  const section = sectionOfRoute(pattern);
+  const db = getDb(context);
+  const id = await historyRecordId(db, section, params.id, url.pathname);
+  const revision = await findRevision(db, section.key, id, params.revisionId, url.pathname);
+  const form = parseFormData(await readForm(request), restoreFields);
+  const version = form.success ? form.data.version : null;
+  const result = await restoreRevision(db, section, revision, getStaff(context).id, new Date(), version);
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  const notes = result.notes.length ? `. ${result.notes.join('; ')}` : '';
+  return redirectWithFlash(recordPath(section, result.id), {
+    kind: 'success',
+    text: `Восстановлена версия от ${formatDateTime(revision.createdAt)}: «${result.label}»${notes}`,
+  });
+}
+
+type Cell = { text: string; image: ImagePreview | null };
+
+function Value({ cell, multiline }: { cell: Cell; multiline: boolean }) {
+  if (cell.image) {
+    return <Image image={cell.image} alt="" width={96} className="admin-thumb admin-compare__thumb" />;
+  }
+  return (
+    <span className={multiline ? 'admin-compare__text admin-compare__text--multiline' : undefined}>{cell.text}</span>
+  );
+}
+
+export default function RevisionCompare({ loaderData, actionData }: Route.ComponentProps) {
+  const { id, label, deleted, version, revision, fields } = loaderData;
+  const section = sectionByKey(loaderData.sectionKey)!;
+  const navigation = useNavigation();
+  const changedCount = fields.filter((field) => field.changed).length;
+  const when = formatDateTime(revision.createdAt);
+  return (
+    <section className="admin-section">
+      {section.group ? <SectionTabs group={section.group} current={section.key} /> : null}
+      <p>
+        <Link to={`${recordPath(section, id)}/history`} className="admin-link">
+          ← История «{label}»
+        </Link>
+      </p>
+      <Heading level={1}>Версия от {when}</Heading>
+      <p className="admin-muted">
+        {REVISION_KIND_LABELS[revision.kind]} · {revision.staffName || 'сотрудник неизвестен'}
+        {deleted ? null : ` · отличается от текущей в полях: ${changedCount}`}
+      </p>
+      {actionData?.error ? (
+        <p className="admin-flash admin-flash--error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      <div className="admin-compare__scroll">
+        <table className="admin-table admin-compare">
+          <caption className="visually-hidden">
+            Поля версии от {when} рядом с {deleted ? 'пустой удалённой записью' : 'текущими значениями'}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Поле</th>
+              <th scope="col">Эта версия</th>
+              <th scope="col">{deleted ? 'Сейчас (запись удалена)' : 'Сейчас'}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {fields.map((field) => (
+              <tr key={field.name} className={field.changed ? 'admin-compare__row--changed' : undefined}>
+                <th scope="row">
+                  {field.label}
+                  {field.changed ? <span className="admin-compare__mark"> изменено</span> : null}
+                </th>
+                <td data-label="Эта версия">
+                  <Value cell={field.old} multiline={field.multiline} />
+                </td>
+                <td data-label="Сейчас">
+                  <Value cell={field.current} multiline={field.multiline} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Form method="post" className="admin-compare__actions">
+        {version !== null ? <input type="hidden" name="version" value={version} /> : null}
+        <button type="submit" className="admin-button" disabled={navigation.state === 'submitting'}>
+          Восстановить эту версию
+        </button>
+        <span className="admin-muted">
+          {deleted
+            ? 'Запись вернётся на сайт с этими значениями.'
+            : 'Текущие значения тоже останутся в истории: восстановление — ещё одна версия.'}
+        </span>
+      </Form>
+    </section>
+  );
+}

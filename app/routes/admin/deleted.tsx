@@ -1,0 +1,120 @@
+import { Form, Link, useNavigation } from 'react-router';
+import { z } from 'zod';
+import { adminTitle } from '#app/admin/nav.ts';
+import { recordPath, sectionByKey } from '#app/admin/sections.ts';
+import { Heading } from '#app/components/Heading.tsx';
+import { redirectWithFlash } from '#app/infra/flash.server.ts';
+import { formId, requireForm } from '#app/infra/form.server.ts';
+import { getDb } from '#app/infra/services.server.ts';
+import { formatDateTime } from '#app/lib/format.ts';
+import { getRevision, listDeleted } from '#app/models/revision.server.ts';
+import { getStaff } from '#app/services/auth.server.ts';
+import { restoreRevision } from '#app/services/revisions.server.ts';
+import type { Route } from './+types/deleted';
+
+/** Records deleted in the last 30 days, from every section, with a restore button each (docs/revisions.md). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const revisions = await listDeleted(getDb(context), new Date());
+  return {
+    entries: revisions.flatMap((revision) => {
+      const section = sectionByKey(revision.section);
+      if (!section) return [];
+      return [
+        {
+          revisionId: revision.id,
+          sectionKey: section.key,
+          sectionTitle: section.title,
+          recordId: revision.recordId,
+          label: String(revision.data[section.labelColumn] ?? '') || `#${revision.recordId}`,
+          staffName: revision.staffName,
+          deletedAt: revision.createdAt.toISOString(),
+        },
+      ];
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: adminTitle('Удалённые') }];
+
+const restoreFields = z.object({ revision: formId() });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = getDb(context);
+  const { revision: revisionId } = await requireForm(request, restoreFields);
+  const revision = await getRevision(db, revisionId);
+  const section = revision ? sectionByKey(revision.section) : undefined;
+  if (!revision || !section || revision.kind !== 'delete') {
+    return redirectWithFlash('/admin/deleted', {
+      kind: 'info',
+      text: 'Эта запись уже восстановлена или удалена навсегда',
+    });
+  }
+  const result = await restoreRevision(db, section, revision, getStaff(context).id, new Date(), null);
+  if (!result.ok) return redirectWithFlash('/admin/deleted', { kind: 'error', text: result.message });
+  const notes = result.notes.length ? `. ${result.notes.join('; ')}` : '';
+  return redirectWithFlash(recordPath(section, result.id), {
+    kind: 'success',
+    text: `Восстановлено: «${result.label}»${notes}`,
+  });
+}
+
+export default function DeletedRecords({ loaderData }: Route.ComponentProps) {
+  const { entries } = loaderData;
+  const navigation = useNavigation();
+  return (
+    <section className="admin-section">
+      <Heading level={1}>Удалённые</Heading>
+      <p className="admin-muted">
+        Удалённую запись можно вернуть в течение 30 дней — с теми же полями и картинками. Потом она удаляется навсегда.
+      </p>
+      {entries.length === 0 ? (
+        <p className="admin-muted">За последние 30 дней ничего не удаляли.</p>
+      ) : (
+        <table className="admin-table admin-deleted">
+          <thead>
+            <tr>
+              <th scope="col">Запись</th>
+              <th scope="col">Раздел</th>
+              <th scope="col">Удалена</th>
+              <th scope="col">
+                <span className="visually-hidden">Действия</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.revisionId}>
+                <td data-label="Запись">{entry.label}</td>
+                <td data-label="Раздел">{entry.sectionTitle}</td>
+                <td data-label="Удалена">
+                  {formatDateTime(entry.deletedAt)}
+                  {entry.staffName ? <span className="admin-muted"> · {entry.staffName}</span> : null}
+                </td>
+                <td className="admin-table__actions">
+                  <Link
+                    to={`/admin/${entry.sectionKey}/${entry.recordId}/history/${entry.revisionId}`}
+                    className="admin-button admin-button--ghost admin-button--small"
+                    aria-label={`Посмотреть «${entry.label}»`}
+                  >
+                    Посмотреть
+                  </Link>
+                  <Form method="post" className="admin-inline-form">
+                    <input type="hidden" name="revision" value={entry.revisionId} />
+                    <button
+                      type="submit"
+                      className="admin-button admin-button--small"
+                      aria-label={`Восстановить «${entry.label}»`}
+                      disabled={navigation.state === 'submitting'}
+                    >
+                      Восстановить
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * Bringing back an earlier version of a content record, or a deleted record (docs/revisions.md). A version goes
+ * through the same checks as a form: fields that no longer pass them, or references to records that are gone,
+ * stop the restore with a Russian message instead of a database error. A restore is itself a new version.
+ */
+import { DELETED_KEEP_DAYS } from '#app/admin/revisions.ts';
+import type { AnySection } from '#app/admin/section.ts';
+import { parseId } from '#app/lib/id.ts';
+import {
+  createRow,
+  getRow,
+  loadOptions,
+  optionSources,
+  singletonId,
+  updateRow,
+} from '#app/models/admin/content.server.ts';
+import { getImages } from '#app/models/image.server.ts';
+import { latestRevision, moveRevisions, type Revision } from '#app/models/revision.server.ts';
+import { constraintMessage, parseValues, rowToFormValues } from '#app/services/admin-form.server.ts';
+import type { Database } from '#db/index.ts';
+
+export type RestoreResult =
+  | { ok: true; id: number; label: string; notes: string[] }
+  | { ok: false; message: string; status: number };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const STALE = 'Запись изменили, пока вы смотрели на неё. Откройте сравнение заново и повторите.';
+
+const refuse = (message: string, status = 409): RestoreResult => ({ ok: false, message, status });
+
+/** The version's values, checked like a submitted form, with links and pictures that no longer exist left out. */
+async function restorableValues(db: Database, section: AnySection, revision: Revision) {
+  const raw = rowToFormValues(section.fields, revision.data);
+  const options = await loadOptions(db, optionSources(section));
+  const notes: string[] = [];
+  for (const field of section.fields) {
+    if (field.kind === 'references') {
+      const offered = new Set((options[field.source] ?? []).map((option) => option.value));
+      const chosen = raw[field.name] as string[];
+      const kept = chosen.filter((value) => offered.has(value));
+      if (kept.length < chosen.length) notes.push(`«${field.label}»: связи с удалёнными записями не восстановлены`);
+      raw[field.name] = kept;
+    } else if (field.kind === 'reference' && raw[field.name] !== '') {
+      const offered = (options[field.source] ?? []).some((option) => option.value === raw[field.name]);
+      if (!offered) {
+        return {
+          error:
+            `Эту версию нельзя восстановить: в поле «${field.label}» выбрана запись, которой больше нет. ` +
+            'Сначала восстановите её (раздел «Удалённые») или выберите другую в форме.',
+        };
+      }
+    } else if (field.kind === 'image') {
+      const id = parseId(raw[field.name]);
+      if (id !== null && (await getImages(db, [id])).length === 0) {
+        raw[field.name] = '';
+        notes.push(`«${field.label}»: изображение больше не хранится`);
+      }
+    }
+  }
+  const { values, errors } = parseValues(section, raw, options);
+  const problem = section.fields.find((field) => errors[field.name]);
+  if (problem) {
+    return { error: `Эту версию нельзя восстановить: «${problem.label}» — ${errors[problem.name]}.` };
+  }
+  return { values, notes };
+}
+
+/**
+ * Makes a version the record's current state. `expectedVersion` is the record's version the compare page showed:
+ * a save in between refuses the restore instead of overwriting it.
+ */
+export async function restoreRevision(
+  db: Database,
+  section: AnySection,
+  revision: Revision,
+  staffUserId: number,
+  now: Date,
+  expectedVersion: number | null,
+): Promise<RestoreResult> {
+  const prepared = await restorableValues(db, section, revision);
+  if ('error' in prepared) return refuse(prepared.error ?? '', 400);
+  const { values, notes } = prepared;
+  const label = String(values[section.labelColumn] ?? revision.recordId);
+  const current = await getRow(db, section, revision.recordId);
+  try {
+    if (current) {
+      const version = section.versioned ? (expectedVersion ?? Number(current.version)) : null;
+      const result = await updateRow(db, section, revision.recordId, version, values, staffUserId, 'restore');
+      if (!result.ok) return refuse(STALE);
+      return { ok: true, id: revision.recordId, label, notes };
+    }
+    const last = await latestRevision(db, section.key, revision.recordId);
+    if (last?.kind !== 'delete' || now.getTime() - last.createdAt.getTime() > DELETED_KEEP_DAYS * DAY_MS) {
+      return refuse('Запись удалена больше 30 дней назад: её уже нельзя восстановить', 410);
+    }
+    // Sequences never hand an id out twice, so the old id is normally free; if not, the record gets a new one.
+    const id = await createRow(db, section, values, staffUserId, { id: revision.recordId });
+    return { ok: true, id, label, notes };
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505' && !current) {
+      const id = await createRow(db, section, values, staffUserId, { id: null });
+      await moveRevisions(db, section.key, revision.recordId, id);
+      return { ok: true, id, label, notes };
+    }
+    const message = constraintMessage(error);
+    if (!message) throw error;
+    return refuse(`Эту версию нельзя восстановить: ${message.charAt(0).toLowerCase()}${message.slice(1)}`, 400);
+  }
+}
+
+/** The record a history page is about: the `:id` of the URL, or the one row of a singleton; 404 otherwise. */
+export async function historyRecordId(
+  db: Database,
+  section: AnySection,
+  param: string | undefined,
+  path: string,
+): Promise<number> {
+  const id = section.singleton ? await singletonId(db, section) : parseId(param);
+  if (id === null) throw new Response(`Запись не найдена: ${path}`, { status: 404 });
+  return id;
+}
