@@ -1,0 +1,296 @@
+import { expect, it } from 'vitest';
+import type { FormValues } from '#app/admin/fields.ts';
+import { changedFields, REVISIONS_KEEP_LATEST } from '#app/admin/revisions.ts';
+import type { AnySection } from '#app/admin/section.ts';
+import { coaches, slots, trainings, trends } from '#app/admin/sections.ts';
+import {
+  createRow,
+  deleteRow,
+  getRow,
+  loadOptions,
+  optionSources,
+  updateRow,
+} from '#app/models/admin/content.server.ts';
+import { latestRevision, listDeleted, listRevisions, pruneRevisions } from '#app/models/revision.server.ts';
+import { defaultFormValues, parseValues } from '#app/services/admin-form.server.ts';
+import { restoreRevision } from '#app/services/revisions.server.ts';
+import type { Database } from '#db/index.ts';
+import { describeEachDb } from '#tests/integration/db-harness.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function values(db: Database, section: AnySection, raw: FormValues) {
+  const parsed = parseValues(
+    section,
+    { ...defaultFormValues(section.fields), ...raw },
+    await loadOptions(db, optionSources(section)),
+  );
+  expect(parsed.errors).toEqual({});
+  return parsed.values;
+}
+
+async function staff(db: Database, name: string) {
+  const { id } = await db
+    .insertInto('staff_users')
+    .values({ email: `${name.toLowerCase()}-${Math.random()}@club.test`, name, password_hash: 'x', role: 'editor' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+async function image(db: Database) {
+  const { id } = await db
+    .insertInto('images')
+    .values({
+      storage_key: `uploads/${Math.random()}.webp`,
+      mime_type: 'image/webp',
+      width: 40,
+      height: 30,
+      byte_size: 10,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+async function version(db: Database, section: AnySection, id: number) {
+  return Number((await getRow(db, section, id))!.version);
+}
+
+async function addRevisions(db: Database, recordId: number, ages: number[], now: Date) {
+  await db
+    .insertInto('content_revisions')
+    .values(
+      ages.map((days) => ({
+        section: 'coaches',
+        record_id: recordId,
+        kind: 'update' as const,
+        data: JSON.stringify({ full_name: `${days}` }),
+        created_at: new Date(now.getTime() - days * DAY_MS),
+      })),
+    )
+    .execute();
+}
+
+describeEachDb('content revisions', (t) => {
+  it('keeps every save of a coach with who and when, newest first, and names the changed fields', async () => {
+    const anna = await staff(t.db, 'Анна');
+    const boris = await staff(t.db, 'Борис');
+    const id = await createRow(t.db, coaches, await values(t.db, coaches, { full_name: 'Иван Петров' }), anna);
+    await updateRow(
+      t.db,
+      coaches,
+      id,
+      await version(t.db, coaches, id),
+      await values(t.db, coaches, { full_name: 'Иван Петров', position: 'Тренер' }),
+      boris,
+    );
+    await updateRow(
+      t.db,
+      coaches,
+      id,
+      await version(t.db, coaches, id),
+      await values(t.db, coaches, { full_name: 'Иван Сидоров', position: 'Тренер', summary: 'Бокс' }),
+      anna,
+    );
+
+    const revisions = await listRevisions(t.db, 'coaches', id);
+    expect(revisions.map((revision) => [revision.kind, revision.staffName, revision.data.full_name])).toEqual([
+      ['update', 'Анна', 'Иван Сидоров'],
+      ['update', 'Борис', 'Иван Петров'],
+      ['create', 'Анна', 'Иван Петров'],
+    ]);
+    expect(changedFields(coaches, revisions[1]!.data, revisions[0]!.data).map((field) => field.label)).toEqual([
+      'Имя и фамилия',
+      'Кратко',
+    ]);
+  });
+
+  it('adds no version for a save that changed nothing', async () => {
+    const anna = await staff(t.db, 'Анна');
+    const id = await createRow(t.db, coaches, await values(t.db, coaches, { full_name: 'Без изменений' }), anna);
+    await updateRow(
+      t.db,
+      coaches,
+      id,
+      await version(t.db, coaches, id),
+      await values(t.db, coaches, { full_name: 'Без изменений' }),
+      anna,
+    );
+    expect(await listRevisions(t.db, 'coaches', id)).toHaveLength(1);
+  });
+
+  it('keeps the state of a record saved before history began as its first version', async () => {
+    const anna = await staff(t.db, 'Анна');
+    const { id } = await t.db
+      .insertInto('coaches')
+      .values({ full_name: 'Старый тренер', achievements: '["Мастер спорта"]' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await updateRow(t.db, coaches, id, 1, await values(t.db, coaches, { full_name: 'Новый тренер' }), anna);
+    const revisions = await listRevisions(t.db, 'coaches', id);
+    expect(revisions.map((revision) => [revision.kind, revision.data.full_name])).toEqual([
+      ['update', 'Новый тренер'],
+      ['initial', 'Старый тренер'],
+    ]);
+    expect(revisions[1]!.data.achievements).toEqual(['Мастер спорта']);
+  });
+
+  it('restores an earlier version as a new, audited version with its image', async () => {
+    const anna = await staff(t.db, 'Анна');
+    const photo = await image(t.db);
+    const id = await createRow(
+      t.db,
+      coaches,
+      await values(t.db, coaches, { full_name: 'Ольга', photo_image_id: String(photo) }),
+      anna,
+    );
+    await updateRow(t.db, coaches, id, 1, await values(t.db, coaches, { full_name: 'Ольга Иванова' }), anna);
+    const first = (await listRevisions(t.db, 'coaches', id)).at(-1)!;
+
+    const result = await restoreRevision(t.db, coaches, first, anna, new Date(), await version(t.db, coaches, id));
+
+    expect(result).toMatchObject({ ok: true, id, label: 'Ольга' });
+    expect(await getRow(t.db, coaches, id)).toMatchObject({ full_name: 'Ольга', photo_image_id: photo });
+    const revisions = await listRevisions(t.db, 'coaches', id);
+    expect(revisions.map((revision) => revision.kind)).toEqual(['restore', 'update', 'create']);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity_id', '=', id)
+      .where('entity', '=', 'coach')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ action: 'restore', staff_user_id: anna });
+  });
+
+  it('refuses a restore over a save made after the compare page was opened', async () => {
+    const anna = await staff(t.db, 'Анна');
+    const id = await createRow(t.db, coaches, await values(t.db, coaches, { full_name: 'Гонка' }), anna);
+    const opened = await version(t.db, coaches, id);
+    await updateRow(t.db, coaches, id, opened, await values(t.db, coaches, { full_name: 'Гонка 2' }), anna);
+    const first = (await listRevisions(t.db, 'coaches', id)).at(-1)!;
+    const result = await restoreRevision(t.db, coaches, first, anna, new Date(), opened);
+    expect(result).toMatchObject({ ok: false, status: 409 });
+    expect((await getRow(t.db, coaches, id))!.full_name).toBe('Гонка 2');
+  });
+
+  it('lists a deleted trend for 30 days and restores it with the same id and its cover', async () => {
+    const anna = await staff(t.db, 'Анна');
+    const cover = await image(t.db);
+    const id = await createRow(
+      t.db,
+      trends,
+      await values(t.db, trends, { title: 'Йога', cover_image_id: String(cover) }),
+      anna,
+    );
+    expect(await deleteRow(t.db, trends, id, anna)).toBe('deleted');
+    const deleted = await listDeleted(t.db, new Date());
+    const entry = deleted.find((revision) => revision.section === 'trainings/trends' && revision.recordId === id)!;
+    expect(entry).toMatchObject({ kind: 'delete', staffName: 'Анна' });
+    expect(await listDeleted(t.db, new Date(Date.now() + 31 * DAY_MS))).not.toContainEqual(
+      expect.objectContaining({ id: entry.id }),
+    );
+
+    const result = await restoreRevision(t.db, trends, entry, anna, new Date(), null);
+
+    expect(result).toMatchObject({ ok: true, id });
+    expect(await getRow(t.db, trends, id)).toMatchObject({ title: 'Йога', cover_image_id: cover });
+    expect((await listDeleted(t.db, new Date())).map((revision) => revision.id)).not.toContain(entry.id);
+    expect((await latestRevision(t.db, 'trainings/trends', id))!.kind).toBe('restore');
+  });
+
+  it('refuses to restore a deleted record after 30 days', async () => {
+    const anna = await staff(t.db, 'Анна');
+    const id = await createRow(t.db, trends, await values(t.db, trends, { title: 'Стретчинг' }), anna);
+    await deleteRow(t.db, trends, id, anna);
+    const entry = (await latestRevision(t.db, 'trainings/trends', id))!;
+    const result = await restoreRevision(t.db, trends, entry, anna, new Date(Date.now() + 31 * DAY_MS), null);
+    expect(result).toMatchObject({ ok: false, status: 410 });
+    expect(await getRow(t.db, trends, id)).toBeNull();
+  });
+
+  it('restores a schedule slot only while its training exists, with a Russian message otherwise', async () => {
+    const anna = await staff(t.db, 'Анна');
+    const gym = await t.db
+      .insertInto('gyms')
+      .values({ name: 'Зал для слота', address: 'ул. Мира, 1' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const trend = await createRow(t.db, trends, await values(t.db, trends, { title: 'Пилатес' }), anna);
+    const training = await createRow(
+      t.db,
+      trainings,
+      await values(t.db, trainings, { title: 'Пилатес утром', trend_id: String(trend), duration_min: '60' }),
+      anna,
+    );
+    const slot = await createRow(
+      t.db,
+      slots,
+      await values(t.db, slots, {
+        gym_id: String(gym.id),
+        training_id: String(training),
+        weekday: '1',
+        start_time: '09:00',
+        duration_min: '60',
+      }),
+      anna,
+    );
+    await deleteRow(t.db, slots, slot, anna);
+    await deleteRow(t.db, trainings, training, anna);
+    const entry = (await latestRevision(t.db, 'trainings/slots', slot))!;
+
+    const refused = await restoreRevision(t.db, slots, entry, anna, new Date(), null);
+    expect(refused).toMatchObject({ ok: false, status: 400 });
+    expect(refused.ok ? '' : refused.message).toContain('«Тренировка»');
+    expect(await getRow(t.db, slots, slot)).toBeNull();
+
+    const trainingEntry = (await latestRevision(t.db, 'trainings', training))!;
+    expect(await restoreRevision(t.db, trainings, trainingEntry, anna, new Date(), null)).toMatchObject({
+      ok: true,
+      id: training,
+    });
+    expect(await restoreRevision(t.db, slots, entry, anna, new Date(), null)).toMatchObject({ ok: true, id: slot });
+  });
+
+  it('prunes versions older than the kept age beyond the newest 20 of a record, and old deleted records', async () => {
+    const now = new Date();
+    const busy = 900_001;
+    const recent = 900_002;
+    const gone = 900_003;
+    const fresh = 900_004;
+    // 25 old versions and then 5 recent ones: the newest 20 stay whatever their age, the other 10 old ones go.
+    await addRevisions(t.db, busy, [...Array(25).fill(400), ...Array(5).fill(1)], now);
+    await addRevisions(t.db, recent, Array(30).fill(10), now);
+    await addRevisions(t.db, gone, [60], now);
+    await t.db
+      .insertInto('content_revisions')
+      .values({
+        section: 'coaches',
+        record_id: gone,
+        kind: 'delete',
+        data: '{}',
+        created_at: new Date(now.getTime() - 40 * DAY_MS),
+      })
+      .execute();
+    await t.db
+      .insertInto('content_revisions')
+      .values({
+        section: 'coaches',
+        record_id: fresh,
+        kind: 'delete',
+        data: '{}',
+        created_at: new Date(now.getTime() - 5 * DAY_MS),
+      })
+      .execute();
+
+    const pruned = await pruneRevisions(t.db, now, 180);
+
+    const count = async (recordId: number) => (await listRevisions(t.db, 'coaches', recordId)).length;
+    expect(await count(busy)).toBe(REVISIONS_KEEP_LATEST);
+    expect(await count(recent)).toBe(30);
+    expect(await count(gone)).toBe(0);
+    expect(await count(fresh)).toBe(1);
+    expect(pruned).toBe(12);
+  });
+});
