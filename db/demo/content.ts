@@ -372,6 +372,24 @@ export const COACHES: readonly CoachSeed[] = [
   },
 ];
 
+/**
+ * Earlier versions of the first coach, oldest first, so the staff area shows a record with a history
+ * (docs/revisions.md): each lists what differed from the coach's current values, which are the newest version.
+ */
+export const COACH_HISTORY = {
+  coach: 0,
+  editor: 'Марина Орлова',
+  versions: [
+    {
+      daysAgo: 21,
+      kind: 'create',
+      changes: { position: 'Тренер по йоге', summary: 'Йога для спины и спокойной головы.' },
+    },
+    { daysAgo: 9, kind: 'update', changes: { summary: 'Йога для спины и спокойной головы.' } },
+    { daysAgo: 2, kind: 'update', changes: {} },
+  ],
+} as const;
+
 /** Start times: weekdays from early morning to late evening, weekends from mid-morning. */
 export const WEEKDAY_TIMES = ['07:30', '10:00', '13:00', '18:00', '19:45'];
 export const WEEKEND_TIMES = ['10:00', '11:45', '13:30', '17:00'];

@@ -13,6 +13,7 @@ import {
   BIDS,
   type BidSubject,
   CARDS,
+  COACH_HISTORY,
   COACHES,
   CONSENT_VERSION,
   GALLERY,
@@ -249,6 +250,35 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
     await trx
       .insertInto('coach_gyms')
       .values(COACHES.flatMap((coach, i) => coach.gyms.map((gym) => ({ coach_id: coachIds[i]!, gym_id: gym }))))
+      .execute();
+
+    // One coach with a few saved versions (docs/revisions.md), stored as the staff editor stores them: the
+    // section's field values, links as sorted id lists.
+    const historyCoach = COACHES[COACH_HISTORY.coach]!;
+    const current = {
+      full_name: historyCoach.full_name,
+      photo_image_id: coachPhotos[COACH_HISTORY.coach]!,
+      position: historyCoach.position,
+      summary: historyCoach.summary,
+      bio: historyCoach.bio,
+      experience_since: historyCoach.experience_since,
+      achievements: historyCoach.achievements,
+      trends: historyCoach.trends.map((trend) => trendId.get(trend)!).sort((a, b) => a - b),
+      gyms: [...historyCoach.gyms].sort((a, b) => a - b),
+      published: true,
+    };
+    await trx
+      .insertInto('content_revisions')
+      .values(
+        COACH_HISTORY.versions.map((version) => ({
+          section: 'coaches',
+          record_id: coachIds[COACH_HISTORY.coach]!,
+          kind: version.kind,
+          data: JSON.stringify({ ...current, ...version.changes }),
+          staff_name: COACH_HISTORY.editor,
+          created_at: momentAgo(now, version.daysAgo, 11),
+        })),
+      )
       .execute();
 
     // A full week for every club; trainings rotate (5 is coprime with 12, so all twelve appear) and

@@ -2,7 +2,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { changedFields, revisionData } from '#app/admin/revisions.ts';
+import { coaches } from '#app/admin/sections.ts';
 import { createLocalStorage, type Storage } from '#app/infra/storage.server.ts';
+import { getRow } from '#app/models/admin/content.server.ts';
+import { listRevisions } from '#app/models/revision.server.ts';
 import { seedDemo } from '#db/demo/seed.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
 
@@ -191,6 +195,19 @@ describeEachDb('demo seed', (t) => {
     for (const bid of bids.filter((b) => b.status !== 'new')) {
       expect(events.some((e) => e.bid_id === bid.id && e.to_status === bid.status)).toBe(true);
     }
+  });
+
+  it('gives one coach a history of three versions whose newest is the coach as it is', async () => {
+    const history = await t.db.selectFrom('content_revisions').select('record_id').distinct().execute();
+    expect(history).toHaveLength(1);
+    const coachId = history[0]!.record_id;
+    const revisions = await listRevisions(t.db, 'coaches', coachId);
+    expect(revisions.map((revision) => revision.kind)).toEqual(['update', 'update', 'create']);
+    const current = revisionData(coaches, (await getRow(t.db, coaches, coachId))!);
+    expect(changedFields(coaches, revisions[0]!.data, current)).toEqual([]);
+    const labels = (i: number) =>
+      changedFields(coaches, revisions[i + 1]!.data, revisions[i]!.data).map((f) => f.label);
+    expect([labels(0), labels(1)]).toEqual([['Кратко'], ['Должность']]);
   });
 
   it('stores every seeded image file', async () => {
