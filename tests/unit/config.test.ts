@@ -27,6 +27,13 @@ describe('configuration', () => {
     expect(() => parseEnv({ REQUIRE_2FA: 'yes' })).toThrow(/REQUIRE_2FA/);
   });
 
+  it('keeps content versions 180 days unless REVISIONS_KEEP_DAYS says otherwise, and refuses nonsense', () => {
+    expect(parseEnv({}).REVISIONS_KEEP_DAYS).toBe(180);
+    expect(parseEnv({ REVISIONS_KEEP_DAYS: '30' }).REVISIONS_KEEP_DAYS).toBe(30);
+    expect(() => parseEnv({ REVISIONS_KEEP_DAYS: '0' })).toThrow(/REVISIONS_KEEP_DAYS/);
+    expect(() => parseEnv({ REVISIONS_KEEP_DAYS: 'много' })).toThrow(/REVISIONS_KEEP_DAYS/);
+  });
+
   it('refuses an invalid port with a clear message', () => {
     expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT/);
   });
