@@ -1,0 +1,117 @@
+/**
+ * Versions of content records (docs/revisions.md), with JavaScript on and off: a coach edited twice shows its history
+ * with the changed fields, an old version side by side with the current one, and its restore; a deleted trend comes
+ * back from «Удалённые» with its cover.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { expectFlash, fillForm, login, pngImage, row, save, unique } from '#tests/e2e/admin/helpers.ts';
+
+async function openRecord(page: Page, list: string, name: string): Promise<string> {
+  await page.goto(`${list}?q=${encodeURIComponent(name)}`);
+  await row(page, name).getByRole('link', { name: 'Изменить' }).click();
+  await expect(page.getByRole('heading', { name: `Изменить «${name}»` })).toBeVisible();
+  return new URL(page.url()).pathname;
+}
+
+for (const javaScriptEnabled of [false, true]) {
+  const mode = `JavaScript ${javaScriptEnabled ? 'on' : 'off'}`;
+
+  test.describe(mode, () => {
+    test.use({ javaScriptEnabled });
+
+    test(`a coach edited twice shows its history, compares and restores an old version (${mode})`, async ({ page }) => {
+      test.slow();
+      const name = unique('Тренер с историей');
+      await login(page, '/admin/coaches/new');
+      await fillForm(page, [
+        { label: 'Имя и фамилия', fill: name },
+        { label: 'Должность', fill: 'Тренер по плаванию' },
+        { label: 'Опубликовано', check: true },
+      ]);
+      await save(page);
+      await expectFlash(page, 'Сохранено');
+
+      const edit = await openRecord(page, '/admin/coaches', name);
+      await fillForm(page, [{ label: 'Должность', fill: 'Старший тренер по плаванию' }]);
+      await save(page);
+      await expectFlash(page, 'Сохранено');
+      await page.goto(edit);
+      await fillForm(page, [{ label: 'Кратко', fill: 'Учит плавать взрослых с нуля' }]);
+      await save(page);
+      await expectFlash(page, 'Сохранено');
+
+      await page.goto(edit);
+      await page.getByRole('link', { name: 'История', exact: true }).click();
+      await expect(page.getByRole('heading', { name: `История «${name}»` })).toBeVisible();
+      const versions = page.getByRole('list', { name: 'Версии, новые сверху' }).getByRole('listitem');
+      await expect(versions).toHaveCount(3);
+      await expect(versions.nth(0)).toContainText('Изменено: Кратко');
+      await expect(versions.nth(0)).toContainText('Текущая');
+      await expect(versions.nth(1)).toContainText('Изменено: Должность');
+      await expect(versions.nth(2)).toContainText('Создание');
+
+      await versions
+        .nth(2)
+        .getByRole('link', { name: /Сравнить с текущей/ })
+        .click();
+      await expect(page.getByRole('heading', { name: /^Версия от / })).toBeVisible();
+      const position = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Должность/ }) });
+      await expect(position.getByRole('cell').nth(0)).toHaveText('Тренер по плаванию');
+      await expect(position.getByRole('cell').nth(1)).toHaveText('Старший тренер по плаванию');
+      await expect(position.getByRole('rowheader')).toContainText('изменено');
+      const fullName = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Имя и фамилия/ }) });
+      await expect(fullName.getByRole('rowheader')).not.toContainText('изменено');
+
+      await page.getByRole('button', { name: 'Восстановить эту версию' }).click();
+      await expectFlash(page, 'Восстановлена версия');
+      await expect(page).toHaveURL(new RegExp(`${edit}$`));
+      await expect(page.getByLabel('Должность', { exact: true })).toHaveValue('Тренер по плаванию');
+      await expect(page.getByLabel('Кратко', { exact: true })).toHaveValue('');
+
+      // The site shows the restored value at once.
+      await page.goto(`/coaches/${edit.split('/').at(-1)}`);
+      await expect(page.getByText('Тренер по плаванию', { exact: true }).first()).toBeVisible();
+      await expect(page.getByText('Старший тренер по плаванию')).toHaveCount(0);
+
+      await page.goto(`${edit}/history`);
+      await expect(versions).toHaveCount(4);
+      await expect(versions.nth(0)).toContainText('Восстановление');
+      await expect(versions.nth(0)).toContainText('Изменено: Должность, Кратко');
+    });
+
+    test(`a deleted trend is listed under «Удалённые» and restored with its cover (${mode})`, async ({ page }) => {
+      test.slow();
+      const name = unique('Направление на удаление');
+      await login(page, '/admin/trainings/trends/new');
+      await fillForm(page, [
+        { label: 'Название', fill: name },
+        { label: 'Обложка', file: { name: 'cover.png', mimeType: 'image/png', buffer: await pngImage() } },
+      ]);
+      await save(page);
+      await expectFlash(page, 'Сохранено');
+
+      const edit = await openRecord(page, '/admin/trainings/trends', name);
+      await page.goto(`/admin/trainings/trends?q=${encodeURIComponent(name)}`);
+      await row(page, name).getByRole('link', { name: 'Удалить' }).click();
+      await page.getByRole('button', { name: 'Да, удалить' }).click();
+      await expectFlash(page, 'Удалено');
+      await expect(row(page, name)).toHaveCount(0);
+
+      await page.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name: 'Удалённые' }).click();
+      await expect(page.getByRole('heading', { name: 'Удалённые', level: 1 })).toBeVisible();
+      await expect(row(page, name)).toContainText('Направления');
+      await row(page, name)
+        .getByRole('button', { name: `Восстановить «${name}»` })
+        .click();
+      await expectFlash(page, `Восстановлено: «${name}»`);
+      await expect(page).toHaveURL(new RegExp(`${edit}$`));
+      await expect(page.getByLabel('Название', { exact: true })).toHaveValue(name);
+      await expect(page.locator('.admin-field__preview')).toHaveCount(1);
+
+      await page.goto('/admin/deleted');
+      await expect(row(page, name)).toHaveCount(0);
+      await page.goto(`/admin/trainings/trends?q=${encodeURIComponent(name)}`);
+      await expect(row(page, name)).toHaveCount(1);
+    });
+  });
+}
