@@ -101,6 +101,12 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByRole('heading', { name: 'Удалённые', level: 1 })).toBeVisible();
       await expect(row(page, name)).toContainText('Направления');
       await row(page, name)
+        .getByRole('link', { name: `Посмотреть «${name}»` })
+        .click();
+      const cover = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Обложка/ }) });
+      await expect(cover.getByRole('cell').nth(0).locator('img')).toHaveCount(1);
+      await page.goto('/admin/deleted');
+      await row(page, name)
         .getByRole('button', { name: `Восстановить «${name}»` })
         .click();
       await expectFlash(page, `Восстановлено: «${name}»`);

@@ -29,6 +29,9 @@ async function findRevision(db: Database, sectionKey: string, recordId: number, 
   return revision;
 }
 
+/** Versions keep image ids as numbers. */
+const imageIdOf = (value: unknown) => (typeof value === 'number' ? value : parseId(value));
+
 async function previews(db: Database, ids: number[]): Promise<Record<number, ImagePreview>> {
   const images = await getImages(db, ids);
   return Object.fromEntries(
@@ -58,16 +61,15 @@ export async function loader({ context, params, url, pattern }: Route.LoaderArgs
   const imageIds = section.fields
     .filter((field) => field.kind === 'image')
     .flatMap((field) => [revision.data[field.name], current?.[field.name]])
-    .flatMap((value) => parseId(value) ?? []);
+    .flatMap((value) => imageIdOf(value) ?? []);
   const images = await previews(db, imageIds);
   const cell = (name: string, values: Record<string, unknown> | null) => {
     const field = section.fields.find((candidate) => candidate.name === name)!;
     if (!values) return { text: '—', image: null };
-    const imageId = field.kind === 'image' ? parseId(values[name]) : null;
-    return {
-      text: revisionText(field, values[name], options),
-      image: imageId === null ? null : (images[imageId] ?? null),
-    };
+    if (field.kind !== 'image') return { text: revisionText(field, values[name], options), image: null };
+    const imageId = imageIdOf(values[name]);
+    const image = imageId === null ? null : (images[imageId] ?? null);
+    return { text: imageId === null ? '—' : 'изображение больше не хранится', image };
   };
   return {
     sectionKey: section.key,
@@ -168,10 +170,10 @@ export default function RevisionCompare({ loaderData, actionData }: Route.Compon
                   {field.label}
                   {field.changed ? <span className="admin-compare__mark"> изменено</span> : null}
                 </th>
-                <td data-label="Эта версия">
+                <td data-label={field.changed || deleted ? 'Эта версия' : 'Без изменений'}>
                   <Value cell={field.old} multiline={field.multiline} />
                 </td>
-                <td data-label="Сейчас">
+                <td data-label="Сейчас" className={field.changed || deleted ? undefined : 'admin-compare__same'}>
                   <Value cell={field.current} multiline={field.multiline} />
                 </td>
               </tr>
