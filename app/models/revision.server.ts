@@ -181,16 +181,6 @@ export async function listDeleted(db: Database, now: Date, limit = 200): Promise
   return rows.map(toRevision);
 }
 
-/** After a deleted record comes back under another id, its history follows it. */
-export async function moveRevisions(db: Database, section: string, from: number, to: number): Promise<void> {
-  await db
-    .updateTable('content_revisions')
-    .set({ record_id: to })
-    .where('section', '=', section)
-    .where('record_id', '=', from)
-    .execute();
-}
-
 function prunable(_db: Database, now: Date, keepDays: number, record?: { section: string; recordId: number }) {
   const cutoff = new Date(now.getTime() - keepDays * DAY_MS);
   const scope = record ? sql`WHERE section = ${record.section} AND record_id = ${record.recordId}` : sql``;

@@ -15,7 +15,7 @@ import {
   updateRow,
 } from '#app/models/admin/content.server.ts';
 import { getImages } from '#app/models/image.server.ts';
-import { latestRevision, moveRevisions, type Revision } from '#app/models/revision.server.ts';
+import { latestRevision, type Revision } from '#app/models/revision.server.ts';
 import { constraintMessage, parseValues, rowToFormValues } from '#app/services/admin-form.server.ts';
 import type { Database } from '#db/index.ts';
 
@@ -77,11 +77,21 @@ export async function restoreRevision(
   now: Date,
   expectedVersion: number | null,
 ): Promise<RestoreResult> {
+  const current = await getRow(db, section, revision.recordId);
+  if (!current) {
+    const last = await latestRevision(db, section.key, revision.recordId);
+    if (last?.kind !== 'delete') {
+      // Removed by the database together with the record it belonged to (a slot of a deleted training).
+      return refuse('Запись удалили вместе со связанной с ней записью: её нельзя восстановить отсюда', 410);
+    }
+    if (now.getTime() - last.createdAt.getTime() > DELETED_KEEP_DAYS * DAY_MS) {
+      return refuse('Запись удалена больше 30 дней назад: её уже нельзя восстановить', 410);
+    }
+  }
   const prepared = await restorableValues(db, section, revision);
   if ('error' in prepared) return refuse(prepared.error ?? '', 400);
   const { values, notes } = prepared;
   const label = String(values[section.labelColumn] ?? revision.recordId);
-  const current = await getRow(db, section, revision.recordId);
   try {
     if (current) {
       const version = section.versioned ? (expectedVersion ?? Number(current.version)) : null;
@@ -89,19 +99,10 @@ export async function restoreRevision(
       if (!result.ok) return refuse(STALE);
       return { ok: true, id: revision.recordId, label, notes };
     }
-    const last = await latestRevision(db, section.key, revision.recordId);
-    if (last?.kind !== 'delete' || now.getTime() - last.createdAt.getTime() > DELETED_KEEP_DAYS * DAY_MS) {
-      return refuse('Запись удалена больше 30 дней назад: её уже нельзя восстановить', 410);
-    }
-    // Sequences never hand an id out twice, so the old id is normally free; if not, the record gets a new one.
+    // The row is gone and sequences never hand an id out twice, so the record comes back under its own id.
     const id = await createRow(db, section, values, staffUserId, { id: revision.recordId });
     return { ok: true, id, label, notes };
   } catch (error) {
-    if ((error as { code?: string }).code === '23505' && !current) {
-      const id = await createRow(db, section, values, staffUserId, { id: null });
-      await moveRevisions(db, section.key, revision.recordId, id);
-      return { ok: true, id, label, notes };
-    }
     const message = constraintMessage(error);
     if (!message) throw error;
     return refuse(`Эту версию нельзя восстановить: ${message.charAt(0).toLowerCase()}${message.slice(1)}`, 400);

@@ -253,6 +253,45 @@ describeEachDb('content revisions', (t) => {
     expect(await restoreRevision(t.db, slots, entry, anna, new Date(), null)).toMatchObject({ ok: true, id: slot });
   });
 
+  it('does not list or restore a slot the database removed together with its training', async () => {
+    const anna = await staff(t.db, 'Анна');
+    const gym = await t.db
+      .insertInto('gyms')
+      .values({ name: 'Зал каскада', address: 'ул. Мира, 2' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const trend = await createRow(t.db, trends, await values(t.db, trends, { title: 'Каскад' }), anna);
+    const training = await createRow(
+      t.db,
+      trainings,
+      await values(t.db, trainings, { title: 'Каскад вечером', trend_id: String(trend), duration_min: '60' }),
+      anna,
+    );
+    const slot = await createRow(
+      t.db,
+      slots,
+      await values(t.db, slots, {
+        gym_id: String(gym.id),
+        training_id: String(training),
+        weekday: '2',
+        start_time: '19:00',
+        duration_min: '60',
+      }),
+      anna,
+    );
+    await deleteRow(t.db, trainings, training, anna);
+    expect(await getRow(t.db, slots, slot)).toBeNull();
+    const deleted = await listDeleted(t.db, new Date());
+    expect(deleted.map((revision) => `${revision.section} ${revision.recordId}`)).toContain(`trainings ${training}`);
+    expect(deleted.map((revision) => `${revision.section} ${revision.recordId}`)).not.toContain(
+      `trainings/slots ${slot}`,
+    );
+    const last = (await latestRevision(t.db, 'trainings/slots', slot))!;
+    const result = await restoreRevision(t.db, slots, last, anna, new Date(), null);
+    expect(result).toMatchObject({ ok: false, status: 410 });
+    expect(result.ok ? '' : result.message).toContain('вместе со связанной');
+  });
+
   it('prunes versions older than the kept age beyond the newest 20 of a record, and old deleted records', async () => {
     const now = new Date();
     const busy = 900_001;

@@ -146,18 +146,18 @@ async function writeLinks(db: Database, id: number, links: Map<JoinField, number
 
 /**
  * Inserts a record and keeps its first version. A restore of a deleted record (docs/revisions.md) passes the id it
- * had, when that id is still free, and is audited as a restore.
+ * had and is audited as a restore.
  */
 export async function createRow(
   db: Database,
   section: AnySection,
   values: ParsedValues,
   staffUserId: number,
-  restore?: { id: number | null },
+  restore?: { id: number },
 ) {
   return db.transaction().execute(async (trx) => {
     const { columns, links } = splitValues(section, values);
-    if (restore?.id) columns.id = restore.id;
+    if (restore) columns.id = restore.id;
     if (section.order === 'manual') {
       const { rows } = await sql<{ next: number }>`
         SELECT coalesce(max(sort_order), 0) + 1 AS next FROM ${table(section)}

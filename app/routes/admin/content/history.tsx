@@ -33,7 +33,9 @@ export async function loader({ context, params, url, pattern }: Route.LoaderArgs
     };
   });
   const label = String((row ?? revisions[0]?.data)?.[section.labelColumn] ?? '') || `#${id}`;
-  return { sectionKey: section.key, id, label, deleted: !row, entries };
+  // A record the database removed along with another one has no delete version and cannot come back.
+  const restorable = !row && revisions[0]?.kind === 'delete';
+  return { sectionKey: section.key, id, label, deleted: !row, restorable, entries };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -41,7 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function RecordHistory({ loaderData }: Route.ComponentProps) {
-  const { id, label, deleted, entries } = loaderData;
+  const { id, label, deleted, restorable, entries } = loaderData;
   const section = sectionByKey(loaderData.sectionKey)!;
   const base = `${recordPath(section, id)}/history`;
   return (
@@ -53,7 +55,12 @@ export default function RecordHistory({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <Heading level={1}>История «{label}»</Heading>
-      {deleted ? (
+      {deleted && !restorable ? (
+        <p className="admin-flash admin-flash--info">
+          Запись удалили вместе со связанной с ней записью: восстановить её нельзя, но прежние версии можно посмотреть.
+        </p>
+      ) : null}
+      {restorable ? (
         <p className="admin-flash admin-flash--info">
           Запись удалена. Её можно восстановить в разделе <Link to="/admin/deleted">«Удалённые»</Link> в течение 30 дней
           после удаления.
