@@ -3,6 +3,7 @@
  * with the changed fields, an old version side by side with the current one, and its restore; a deleted trend comes
  * back from «Удалённые» with its cover.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { expectFlash, fillForm, login, pngImage, row, save, unique } from '#tests/e2e/admin/helpers.ts';
 
@@ -121,3 +122,23 @@ for (const javaScriptEnabled of [false, true]) {
     });
   });
 }
+
+test('the history, compare and deleted pages have no axe violations', async ({ page }) => {
+  test.slow();
+  // The demo seed gives the first coach three versions (docs/demo-content.md).
+  await login(page, '/admin/coaches/1/history');
+  const check = async () => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((violation) => `${new URL(page.url()).pathname}: ${violation.id}`)).toEqual([]);
+  };
+  await expect(page.getByRole('list', { name: 'Версии, новые сверху' }).getByRole('listitem')).not.toHaveCount(0);
+  await check();
+  await page
+    .getByRole('link', { name: /Сравнить с текущей/ })
+    .last()
+    .click();
+  await expect(page.getByRole('button', { name: 'Восстановить эту версию' })).toBeVisible();
+  await check();
+  await page.goto('/admin/deleted');
+  await check();
+});
