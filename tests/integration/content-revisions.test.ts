@@ -9,6 +9,7 @@ import {
   getRow,
   loadOptions,
   optionSources,
+  setPublished,
   updateRow,
 } from '#app/models/admin/content.server.ts';
 import { latestRevision, listDeleted, listRevisions, pruneRevisions } from '#app/models/revision.server.ts';
@@ -118,6 +119,19 @@ describeEachDb('content revisions', (t) => {
       anna,
     );
     expect(await listRevisions(t.db, 'coaches', id)).toHaveLength(1);
+  });
+
+  it('keeps publishing and unpublishing as versions', async () => {
+    const anna = await staff(t.db, 'Анна');
+    const id = await createRow(
+      t.db,
+      coaches,
+      await values(t.db, coaches, { full_name: 'Публикация', published: true }),
+      anna,
+    );
+    await setPublished(t.db, coaches, id, false, anna);
+    const [latest, first] = await listRevisions(t.db, 'coaches', id);
+    expect(changedFields(coaches, first!.data, latest!.data).map((field) => field.label)).toEqual(['Опубликовано']);
   });
 
   it('keeps the state of a record saved before history began as its first version', async () => {
