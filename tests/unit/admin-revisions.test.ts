@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { changedFields, revisionData, revisionText } from '#app/admin/revisions.ts';
+import type { AnySection } from '#app/admin/section.ts';
 import { coaches, gyms, slots } from '#app/admin/sections.ts';
 
-const field = (section: typeof slots, name: string) => section.fields.find((candidate) => candidate.name === name)!;
+const field = (section: AnySection, name: string) => section.fields.find((candidate) => candidate.name === name)!;
 
 describe('content versions', () => {
   it('compares values as the form shows them, not as the database spells them', () => {
