@@ -168,16 +168,15 @@ function lastDeletes(db: Database) {
     .orderBy('id', 'desc');
 }
 
-/** Records deleted within the last 30 days, newest delete first. */
-export async function listDeleted(db: Database, now: Date, limit = 200): Promise<Revision[]> {
+/** Records deleted within the last 30 days (of one section, if given), newest delete first. */
+export async function listDeleted(db: Database, now: Date, section?: string, limit = 200): Promise<Revision[]> {
   const since = new Date(now.getTime() - DELETED_KEEP_DAYS * DAY_MS);
-  const rows = await selectRevisions(db)
+  let query = selectRevisions(db)
     .where('content_revisions.id', 'in', db.selectFrom(lastDeletes(db).as('last')).select('last.id'))
     .where('content_revisions.kind', '=', 'delete')
-    .where('content_revisions.created_at', '>=', since)
-    .orderBy('content_revisions.id', 'desc')
-    .limit(limit)
-    .execute();
+    .where('content_revisions.created_at', '>=', since);
+  if (section) query = query.where('content_revisions.section', '=', section);
+  const rows = await query.orderBy('content_revisions.id', 'desc').limit(limit).execute();
   return rows.map(toRevision);
 }
 

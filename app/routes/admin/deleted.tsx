@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { adminTitle } from '#app/admin/nav.ts';
-import { recordPath, sectionByKey } from '#app/admin/sections.ts';
+import { recordPath, SECTIONS, sectionByKey } from '#app/admin/sections.ts';
 import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, requireForm } from '#app/infra/form.server.ts';
@@ -12,10 +12,17 @@ import { getStaff } from '#app/services/auth.server.ts';
 import { restoreRevision } from '#app/services/revisions.server.ts';
 import type { Route } from './+types/deleted';
 
-/** Records deleted in the last 30 days, from every section, with a restore button each (docs/revisions.md). */
-export async function loader({ context }: Route.LoaderArgs) {
-  const revisions = await listDeleted(getDb(context), new Date());
+/** Records deleted in the last 30 days, of every section or one, with a restore button each (docs/revisions.md). */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  // An unknown section in the query string is ignored, like any malformed filter.
+  const filter = sectionByKey(url.searchParams.get('section') ?? '')?.key ?? '';
+  const revisions = await listDeleted(getDb(context), new Date(), filter || undefined);
   return {
+    section: filter,
+    sections: SECTIONS.filter((section) => !section.singleton).map((section) => ({
+      key: section.key,
+      title: section.title,
+    })),
     entries: revisions.flatMap((revision) => {
       const section = sectionByKey(revision.section);
       if (!section) return [];
@@ -59,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DeletedRecords({ loaderData }: Route.ComponentProps) {
-  const { entries } = loaderData;
+  const { entries, section, sections } = loaderData;
   const navigation = useNavigation();
   return (
     <section className="admin-section">
@@ -67,6 +74,22 @@ export default function DeletedRecords({ loaderData }: Route.ComponentProps) {
       <p className="admin-muted">
         Удалённую запись можно вернуть в течение 30 дней — с теми же полями и картинками. Потом она удаляется навсегда.
       </p>
+      <Form key={section} method="get" className="admin-filters" role="search" aria-label="Раздел удалённых записей">
+        <label>
+          Раздел
+          <select name="section" defaultValue={section}>
+            <option value="">Все разделы</option>
+            {sections.map((option) => (
+              <option key={option.key} value={option.key}>
+                {option.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="admin-button admin-button--ghost">
+          Показать
+        </button>
+      </Form>
       {entries.length === 0 ? (
         <p className="admin-muted">За последние 30 дней ничего не удаляли.</p>
       ) : (

@@ -100,6 +100,14 @@ for (const javaScriptEnabled of [false, true]) {
 
       await page.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name: 'Удалённые' }).click();
       await expect(page.getByRole('heading', { name: 'Удалённые', level: 1 })).toBeVisible();
+      const filter = page.getByRole('search', { name: 'Раздел удалённых записей' });
+      await filter.getByLabel('Раздел').selectOption({ label: 'Тренеры' });
+      await filter.getByRole('button', { name: 'Показать' }).click();
+      await expect(page).toHaveURL(/section=coaches/);
+      await expect(row(page, name)).toHaveCount(0);
+      await filter.getByLabel('Раздел').selectOption({ label: 'Направления' });
+      await filter.getByRole('button', { name: 'Показать' }).click();
+      await expect(page).toHaveURL(/section=trainings%2Ftrends/);
       await expect(row(page, name)).toContainText('Направления');
       await row(page, name)
         .getByRole('link', { name: `Посмотреть «${name}»` })
