@@ -58,6 +58,9 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       // Cookies must work over plain http in the test run.
       INSECURE_COOKIES: '1',
+      // The specs play many clients from one machine with X-Forwarded-For (site/helpers.ts useUniqueIp): the
+      // test server trusts its loopback "proxy". Production default is off (docs/security.md, "Client address").
+      TRUST_PROXY: 'loopback',
     },
   },
 });

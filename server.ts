@@ -6,24 +6,32 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { createIPX, createIPXNodeServer, type IPXStorage } from 'ipx';
 import onHeaders from 'on-headers';
 import pino from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { ServerBuild } from 'react-router';
 import { AppLoadContext } from '#app/context.ts';
 import { createContentCache } from '#app/infra/content-cache.server.ts';
+import {
+  answerDatabaseOutagesWith503,
+  createOutageMonitor,
+  isDatabaseUnavailable,
+} from '#app/infra/database-outage.server.ts';
 import { parseEnv } from '#app/infra/env.server.ts';
 import { isDatabaseReady } from '#app/infra/health.server.ts';
+import { createRequestHandler } from '#app/infra/request-handler.server.ts';
+import { createRequestLogger } from '#app/infra/request-log.server.ts';
 import { loadSessionSecret } from '#app/infra/secret.server.ts';
+import { createDrain } from '#app/infra/shutdown.server.ts';
 import { createStorageFromEnv, InvalidStorageKeyError } from '#app/infra/storage.server.ts';
+import { PUBLIC_BODY_LIMIT, STAFF_BODY_LIMIT } from '#app/lib/body-limits.ts';
 import { hasAnyGym } from '#app/models/gym.server.ts';
 import { pruneRevisions } from '#app/models/revision.server.ts';
 import { ensureAdminFromEnv } from '#app/services/admin-bootstrap.server.ts';
+import { startHousekeeping } from '#app/services/housekeeping.server.ts';
 import { startOutboxWorker } from '#app/services/outbox.server.ts';
 import { createDb, migrateToLatest } from '#db/index.ts';
 
@@ -34,6 +42,7 @@ const logger = pino({ level: env.LOG_LEVEL, base: { service: 'sports-club' } });
 process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
 
 const startedAt = Date.now();
+const outage = createOutageMonitor(logger);
 const dataDir = path.resolve(env.DATA_DIR);
 // Counts SQL round trips per request; `EXPOSE_QUERY_COUNT=1` sends it as `X-Db-Queries` (used by `npm run bench`).
 const queryCount = new AsyncLocalStorage<{ count: number }>();
@@ -44,7 +53,13 @@ const database = await createDb({
     const store = queryCount.getStore();
     if (store) store.count += 1;
   },
-  onPoolError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
+  // A database outage is logged once when it starts and once when it ends (docs/security.md, "Database outage").
+  onPoolError: (error) => {
+    if (isDatabaseUnavailable(error)) outage.failed(error);
+    else logger.warn({ err: error }, 'database connection failed');
+  },
+  onQueryError: (error) => outage.failed(error),
+  onQuerySuccess: () => outage.succeeded(),
 });
 const applied = await migrateToLatest(database.db);
 if (applied.length) logger.info({ applied }, 'migrations applied');
@@ -64,31 +79,18 @@ const cache = createContentCache(database, logger);
 await cache.start();
 // New-bid e-mail/webhook notifications (off unless SMTP_URL+BIDS_NOTIFY_EMAIL or BIDS_WEBHOOK_URL is set).
 const outbox = startOutboxWorker({ env, database, logger, sessionSecret });
+// Expired rate-limit windows, sessions and sign-in challenges go every ten minutes.
+const housekeeping = startHousekeeping({ db: database.db, logger });
 
 // ---------------------------------------------------------------------------------------------
 const app = express();
 app.disable('x-powered-by');
-app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+// The client's address, scheme and host come from forwarded headers only through TRUST_PROXY (docs/security.md).
+app.set('trust proxy', env.TRUST_PROXY);
 
-app.use(
-  pinoHttp({
-    logger,
-    genReqId: (req, res) => {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    // Every line a handler logs carries only `reqId`; the request itself is logged once, on completion.
-    quietReqLogger: true,
-    serializers: {
-      req: (req) => ({ method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
-      res: (res) => ({ statusCode: res.statusCode }),
-    },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-  }),
-);
+app.use(createRequestLogger(logger));
+// During a drain every answer closes its connection (app/infra/shutdown.server.ts).
+app.use((req, res, next) => drain.connectionCloseMiddleware(req, res, next));
 
 app.use((_req, res, next) => {
   res.locals.nonce = crypto.randomBytes(16).toString('base64');
@@ -145,10 +147,12 @@ app.get('/healthz', (_req, res) => {
 });
 app.get('/readyz', async (_req, res) => {
   res.set('Cache-Control', 'no-store');
-  if (await isDatabaseReady(database.db)) {
+  if (drain.draining) {
+    res.status(503).type('text/plain').send('shutting down');
+  } else if (await isDatabaseReady(database.db)) {
     res.type('text/plain').send('ready');
   } else {
-    logger.warn('readiness check failed: the database does not answer');
+    // The outage itself is logged once by the outage monitor, not on every probe.
     res.status(503).type('text/plain').send('database unavailable');
   }
 });
@@ -192,31 +196,44 @@ app.get('/imgs/{*key}', async (req, res) => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// Every route's loader, action and middleware answers an unreachable database with a 503 (database-outage.server.ts).
 let build: ServerBuild | (() => Promise<ServerBuild>);
 if (dev) {
   const vite = await import('vite');
   const viteServer = await vite.createServer({ server: { middlewareMode: true } });
   app.use(viteServer.middlewares);
-  build = () => viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  build = async () =>
+    answerDatabaseOutagesWith503((await viteServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild);
 } else {
   const buildPath = path.resolve('build/server/index.js');
   if (!fs.existsSync(buildPath)) {
     logger.fatal('No build found: run `npm run build` first (`npm start` does it for you).');
     process.exit(1);
   }
-  build = (await import(buildPath)) as ServerBuild;
+  build = answerDatabaseOutagesWith503((await import(buildPath)) as ServerBuild);
   // Hashed file names never change their content: cache them for a year.
   app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
   app.use(express.static('build/client', { maxAge: '1h', index: false }));
 }
 
 const buildId = typeof build === 'function' ? 'dev' : build.assets.version;
+/** The app's hashed stylesheet (app/app.css), so that answers sent before React Router look like the error page. */
+function appStylesheets(dir: string): string[] {
+  return fs
+    .readdirSync(dir)
+    .filter((name) => /^app-[\w-]+\.css$/.test(name))
+    .map((name) => `/assets/${name}`);
+}
 
 app.all(
   '/{*splat}',
   createRequestHandler({
     build,
     mode: dev ? 'development' : 'production',
+    // Request bodies are counted as they arrive (docs/security.md, "Request bodies").
+    bodyLimit: (req) => (/^\/admin(\/|$)/.test(req.path) ? STAFF_BODY_LIMIT : PUBLIC_BODY_LIMIT),
+    stylesheets: dev ? [] : appStylesheets('build/client/assets'),
+    onBodyRefused: (req, error) => req.log.warn({ reason: error.reason }, 'request body over the limit: 413'),
     getLoadContext(req, res) {
       return new AppLoadContext(
         { env, database, storage, cache, logger, sessionSecret, buildId },
@@ -233,25 +250,18 @@ const server = app.listen(env.PORT, env.HOST, () => {
   );
 });
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'shutting down');
-  const force = setTimeout(() => {
-    logger.warn('forced shutdown after 10 s');
-    process.exit(1);
-  }, 10_000);
-  force.unref();
-  // Stop accepting, let in-flight requests finish, then close the database (PGlite must be closed cleanly).
-  server.close(async () => {
+// SIGTERM drains (app/infra/shutdown.server.ts, docs/decisions/0021): readiness 503 first, then the connections.
+const drain = createDrain({
+  server,
+  logger,
+  readinessDelayMs: env.SHUTDOWN_READINESS_DELAY_MS,
+  timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  async stopWork() {
+    await housekeeping.stop();
     await outbox.stop().catch((err) => logger.error({ err }, 'stopping the outbox worker failed'));
     await cache.stop().catch((err) => logger.error({ err }, 'stopping the cache listener failed'));
-    await database.close().catch((err) => logger.error({ err }, 'closing the database failed'));
-    logger.info('stopped');
-    process.exit(0);
-  });
-  server.closeIdleConnections();
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+  },
+  closeDatabase: () => database.close(),
+});
+process.on('SIGTERM', () => void drain.start('SIGTERM'));
+process.on('SIGINT', () => void drain.start('SIGINT'));

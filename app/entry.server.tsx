@@ -11,6 +11,7 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from 'react-router';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '#app/infra/database-outage.server.ts';
 import { findRequestInfo } from '#app/infra/services.server.ts';
 
 export const streamTimeout = 5_000;
@@ -26,15 +27,20 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // A 503 (the database is unreachable: app/infra/database-outage.server.ts) tells the client when to try again.
+  if (responseStatusCode === 503) {
+    responseHeaders.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    responseHeaders.set('Cache-Control', 'no-store');
+  }
   const userAgent = request.headers.get('user-agent');
   const bot = Boolean(userAgent && isbot(userAgent));
 
-  // A bot that hits an error gets the right status code but no error page; the error is only logged
-  // (docs/product/errors.md).
-  if (bot && responseStatusCode >= 400) {
-    const error = routerContext.staticHandlerContext.errors
-      ? Object.values(routerContext.staticHandlerContext.errors)[0]
-      : undefined;
+  // A bot that hits an error page gets the right status code but no error page; the error is only logged
+  // (docs/product/errors.md). Only error pages: a page answered with a 4xx by its action (a form with mistakes)
+  // is the same page for a bot as for a person.
+  const errors = routerContext.staticHandlerContext.errors;
+  if (bot && responseStatusCode >= 400 && errors) {
+    const error = Object.values(errors)[0];
     const message = isRouteErrorResponse(error) ? String(error.data) : error instanceof Error ? error.message : '';
     logFor(loadContext)?.warn({ status: responseStatusCode, userAgent, err: message }, 'error answered to a bot');
     responseHeaders.set('Content-Type', 'text/plain; charset=utf-8');
@@ -90,6 +96,8 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // An unreachable database is logged once per outage (app/infra/database-outage.server.ts), not per request.
+  if (isDatabaseUnavailable(error)) return;
   // Expected responses (404 and friends) are not server errors.
   if (isRouteErrorResponse(error) && error.status < 500) return;
   const logger = logFor(context);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, type LogEvent, PGliteDialect, PostgresDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from '#db/migrations/index.ts';
@@ -21,8 +21,15 @@ export interface DbOptions {
   max?: number;
   /** Called after every query (used to count queries per request). */
   onQuery?: () => void;
-  /** Errors of idle pooled connections (e.g. the server restarted); without a listener they would crash the process. */
+  /**
+   * Errors of pooled connections, idle or checked out (e.g. the server restarted); without a listener they would
+   * crash the process.
+   */
   onPoolError?: (error: Error) => void;
+  /** A query or a connection attempt failed (the outage monitor tells an unreachable database from a bad query). */
+  onQueryError?: (error: unknown) => void;
+  /** A query succeeded (ends an outage). */
+  onQuerySuccess?: () => void;
 }
 
 export interface DbHandle {
@@ -47,10 +54,34 @@ pg.types.setTypeParser(INT8_OID, (value) => Number(value));
 
 export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.max ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.max ?? 10,
+      // A database that does not answer at all fails the request after this, instead of holding it.
+      connectionTimeoutMillis: 5000,
+    });
     // An idle client that loses its connection emits 'error' on the pool; unhandled, that would end the process.
     pool.on('error', (error) => options.onPoolError?.(error));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queryLogger(options) });
+    // pg-pool listens only on idle clients: a checked-out client (a query in flight, the LISTEN connection) that
+    // loses its connection would emit an unhandled 'error'. Every client gets a listener of its own.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => options.onPoolError?.(error));
+    });
+    // Connection attempts go through here, so a refused connect reaches the outage monitor like a failed query.
+    const observedPool = {
+      async connect() {
+        try {
+          return await pool.connect();
+        } catch (error) {
+          options.onQueryError?.(error);
+          throw error;
+        }
+      },
+      end: () => pool.end(),
+      options: pool.options,
+      Client: pg.Client,
+    };
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: observedPool }), log: queryLogger(options) });
     return {
       db,
       kind: 'postgres',
@@ -102,8 +133,13 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
   };
 }
 
-function queryLogger({ onQuery }: DbOptions) {
-  return onQuery ? () => onQuery() : undefined;
+function queryLogger({ onQuery, onQueryError, onQuerySuccess }: DbOptions) {
+  if (!onQuery && !onQueryError && !onQuerySuccess) return undefined;
+  return (event: LogEvent) => {
+    onQuery?.();
+    if (event.level === 'error') onQueryError?.(event.error);
+    else onQuerySuccess?.();
+  };
 }
 
 export async function migrateToLatest(db: Database): Promise<string[]> {

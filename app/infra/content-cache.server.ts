@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
+import { isDatabaseUnavailable } from '#app/infra/database-outage.server.ts';
 import type { Database, DbHandle } from '#db/index.ts';
 
 /** PostgreSQL channel on which any instance announces a content change (ADR 2 in docs/decisions). */
@@ -11,6 +12,8 @@ export const CACHE_CHANNEL = 'content_changed';
  */
 export function createContentCache(database: DbHandle, logger: Logger, retryMs = 5000) {
   const entries = new Map<string, Promise<unknown>>();
+  /** The last value each key loaded: answered only while the database is unreachable. */
+  const lastGood = new Map<string, unknown>();
   let listening = false;
   let stopped = false;
   let unlisten: (() => Promise<void>) | null = null;
@@ -65,13 +68,29 @@ export function createContentCache(database: DbHandle, logger: Logger, retryMs =
       await unlisten?.();
       unlisten = null;
     },
-    /** The cached value, or the loader's result (cached only when it succeeds). */
+    /**
+     * The cached value, or the loader's result (cached only when it succeeds). While the database cannot be reached
+     * the last value loaded is answered instead (docs/security.md, "Database outage"): the header, the footer and
+     * the club's phone number stay on the pages that can still be shown.
+     */
     get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const guarded = () =>
+        load().then(
+          (value) => {
+            lastGood.set(key, value);
+            return value;
+          },
+          (error: unknown) => {
+            if (!isDatabaseUnavailable(error) || !lastGood.has(key)) throw error;
+            entries.delete(key);
+            return lastGood.get(key) as T;
+          },
+        );
       // Without a listener we cannot hear other instances' edits, so we do not cache at all.
-      if (!listening) return load();
+      if (!listening) return guarded();
       let entry = entries.get(key) as Promise<T> | undefined;
       if (!entry) {
-        entry = load();
+        entry = guarded();
         entries.set(key, entry);
         entry.catch(() => entries.delete(key));
       }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalString = z
@@ -5,6 +6,45 @@ const optionalString = z
   .trim()
   .transform((value) => value || undefined)
   .optional();
+
+/** Names Express knows for address ranges (`trust proxy`). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(value: string): boolean {
+  if (PROXY_RANGE_NAMES.has(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY` (docs/security.md, "Client address"): absent, `0` or `false` — no proxy, the socket address is the
+ * client; a hop count (`1` for one reverse proxy); or the proxies' addresses/CIDRs, comma-separated. Express's
+ * `trust proxy` setting takes the result as it is.
+ */
+export const trustProxySchema = optionalString.transform((value, ctx): false | number | string[] => {
+  if (value === undefined || value === '0' || value.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) ctx.addIssue({ code: 'custom', message: 'a hop count from 0 to 10' });
+    return hops;
+  }
+  const list = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const bad = list.filter((part) => !isProxyAddress(part));
+  if (!list.length || bad.length) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `a hop count or comma-separated proxy addresses/CIDRs (not understood: ${bad.join(', ') || value})`,
+    });
+  }
+  return list;
+});
 
 /** Every setting (README, configuration), parsed once at start-up. An absent optional integration is off. */
 const envSchema = z.object({
@@ -35,6 +75,12 @@ const envSchema = z.object({
   REVISIONS_KEEP_DAYS: z.coerce.number().int().min(1).max(36_500).default(180),
   /** Public origin used for canonical URLs, the sitemap and Open Graph (e.g. https://club.example). */
   PUBLIC_URL: optionalString,
+  /** Which reverse proxies may tell the client's address, scheme and host; off by default (see trustProxySchema). */
+  TRUST_PROXY: trustProxySchema,
+  /** On SIGTERM `/readyz` answers 503 this long before the server stops accepting (one probe interval). */
+  SHUTDOWN_READINESS_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
+  /** A shutdown that has not finished after this long closes the database and exits 1. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -69,6 +69,12 @@ export async function deleteLoginChallenge(db: Database, id: string): Promise<bo
   return Number(result.numDeletedRows) > 0;
 }
 
+/** Housekeeping: drop expired challenges; returns how many went. */
+export async function pruneExpiredLoginChallenges(db: Database): Promise<number> {
+  const result = await db.deleteFrom('login_challenges').where('expires_at', '<=', new Date()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Ends every unfinished sign-in of an account (its second factor was reset). */
 export async function deleteUserLoginChallenges(db: Database, staffUserId: number): Promise<void> {
   await db.deleteFrom('login_challenges').where('staff_user_id', '=', staffUserId).execute();

@@ -53,7 +53,8 @@ export async function resetRateLimit(db: Database, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
 
-/** Housekeeping: drop expired windows. */
-export async function pruneRateLimits(db: Database): Promise<void> {
-  await db.deleteFrom('rate_limits').where('expires_at', '<=', sql<Date>`now()`).execute();
+/** Housekeeping: drop expired windows; returns how many went. */
+export async function pruneRateLimits(db: Database): Promise<number> {
+  const result = await db.deleteFrom('rate_limits').where('expires_at', '<=', sql<Date>`now()`).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

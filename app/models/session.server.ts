@@ -70,6 +70,8 @@ export async function deleteUserSessions(db: Database, staffUserId: number, exce
   await query.execute();
 }
 
-export async function pruneExpiredSessions(db: Database): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<=', new Date()).execute();
+/** Housekeeping: drop expired sessions; returns how many went. */
+export async function pruneExpiredSessions(db: Database): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', new Date()).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

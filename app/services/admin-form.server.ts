@@ -16,6 +16,7 @@ import {
 } from '#app/admin/fields.ts';
 import type { AnySection } from '#app/admin/section.ts';
 import type { Storage } from '#app/infra/storage.server.ts';
+import { STAFF_FILES_PER_FORM } from '#app/lib/body-limits.ts';
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { parseId } from '#app/lib/id.ts';
 import { isIsoDate } from '#app/lib/schedule.ts';
@@ -33,8 +34,8 @@ export type { ParsedValues } from '#app/admin/checks.server.ts';
 
 /** Bodies above this are refused before they are read; files are checked one by one below it. */
 export const MAX_FORM_BYTES = 2 * MAX_IMAGE_BYTES + 1024 * 1024;
-/** A gallery form takes several files at once. */
-export const MAX_MULTI_FORM_BYTES = 12 * MAX_IMAGE_BYTES;
+/** A gallery form takes several files at once (as many as the server lets a staff form carry). */
+export const MAX_MULTI_FORM_BYTES = STAFF_FILES_PER_FORM * MAX_IMAGE_BYTES;
 
 export const REQUIRED = 'Заполните поле';
 const CHOOSE = 'Выберите значение';

@@ -21,7 +21,7 @@ import {
   type StaffIdentity,
 } from '#app/models/session.server.ts';
 import { findStaffCredentials } from '#app/models/staff.server.ts';
-import { clientKey, retryAfterText } from '#app/services/rate-limit.server.ts';
+import { clientKey, maskEmail, retryAfterText } from '#app/services/rate-limit.server.ts';
 import { commitSessionCookie, readSessionId } from '#app/services/session.server.ts';
 import type { Database } from '#db/index.ts';
 
@@ -92,12 +92,18 @@ export async function authenticateLogin(db: Database, request: Request, client: 
           byEmail.allowed ? 0 : byEmail.retryAfterSeconds,
           byIp.allowed ? 0 : byIp.retryAfterSeconds,
         );
-        // The first refused attempt of a window starts the lockout: log it once, with the email but never the password.
+        // The first refused attempt of a window starts the lockout: log it once, with the email masked (never
+        // the password).
         const started =
           byEmail.used === LOGIN_LIMIT_PER_EMAIL_AND_IP.points + 1 || byIp.used === LOGIN_LIMIT_PER_IP.points + 1;
         if (started) {
           client.logger?.warn(
-            { email, ip: client.ip, scope: byIp.allowed ? 'email+ip' : 'ip', retryAfterSeconds: wait },
+            {
+              email: maskEmail(email),
+              ip: client.ip,
+              scope: byIp.allowed ? 'email+ip' : 'ip',
+              retryAfterSeconds: wait,
+            },
             'login locked after repeated failures',
           );
         }

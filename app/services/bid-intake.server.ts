@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider, redirect } from 'react-router';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '#app/infra/database-outage.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import {
   BID_FORM_PARAM,
@@ -7,7 +8,7 @@ import {
   type BidFieldErrors,
   CONSENT_VERSION,
 } from '#app/lib/bid-form.ts';
-import { bidValuesFrom, parseBidForm } from '#app/lib/bid-schema.ts';
+import { type BidInput, bidValuesFrom, parseBidForm } from '#app/lib/bid-schema.ts';
 import { createPublicBid, findBidSubjectTitle } from '#app/models/bid.server.ts';
 import { consumeRateLimit } from '#app/models/rate-limit.server.ts';
 import { getActiveGym } from '#app/services/active-gym.server.ts';
@@ -105,7 +106,53 @@ export async function handleBidAction({
     return fail(400, {}, 'Страница устарела. Проверьте данные и нажмите «Отправить заявку» ещё раз.');
   }
 
-  const input = parsed.data;
+  try {
+    return await acceptBid({ request, context, url, form, formId, parsed: parsed.data, fail });
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    // The database is unreachable (docs/security.md, "Database outage"): the form comes back with the visitor's
+    // input and the club's phone number, which the gym cache still knows.
+    const phone = await getActiveGym(context)
+      .then((active) => active.gym?.phone ?? active.gyms.find((gym) => gym.phone)?.phone ?? null)
+      .catch(() => null);
+    return fail(
+      503,
+      {},
+      phone
+        ? `Не удалось отправить заявку: сайт временно не работает. Позвоните нам: ${phone}`
+        : 'Не удалось отправить заявку: сайт временно не работает. Попробуйте ещё раз через несколько минут.',
+      { headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } },
+    );
+  }
+}
+
+type Fail = (
+  status: number,
+  errors: BidFieldErrors,
+  formError: string | null,
+  options?: { headers?: Record<string, string>; newToken?: boolean },
+) => ReturnType<typeof data<BidActionResult>>;
+
+/** The checks and the write that need the database, after the form itself was found valid. */
+async function acceptBid({
+  context,
+  url,
+  form,
+  formId,
+  parsed: input,
+  fail,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  url: URL;
+  form: FormData;
+  formId: string;
+  parsed: BidInput;
+  fail: Fail;
+}) {
+  const services = getServices(context);
+  const info = getRequestInfo(context);
+  const db = services.database.db;
   // The gym the form was shown for, when it is still published; else the visitor's active gym.
   const active = await getActiveGym(context);
   const gym = active.gyms.find((candidate) => candidate.id === input.gymId) ?? active.gym;

@@ -1,4 +1,5 @@
 /** How the rate limits (models/rate-limit.server.ts) count clients and tell them when to come back. */
+import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
@@ -42,4 +43,17 @@ export function retryAfterHeaders(seconds: number): Record<string, string> {
 export function retryAfterText(seconds: number): string {
   if (seconds < 60) return `через ${seconds} с`;
   return `через ${Math.ceil(seconds / 60)} мин`;
+}
+
+/**
+ * An e-mail as lockout logs show it (docs/security.md, "Logs"): the first letter and the domain, plus a short hash
+ * that tells repeated lockouts of one address apart without storing it — `a***@club.example#3f9c…`.
+ */
+export function maskEmail(email: string): string {
+  const normalized = email.trim().toLowerCase();
+  const at = normalized.lastIndexOf('@');
+  const local = at > 0 ? normalized.slice(0, at) : normalized;
+  const domain = at > 0 ? normalized.slice(at + 1) : '';
+  const hash = createHash('sha256').update(normalized).digest('hex').slice(0, 12);
+  return `${local.slice(0, 1)}***${domain ? `@${domain}` : ''}#${hash}`;
 }

@@ -29,6 +29,8 @@ export async function startExtraServer(options: {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       INSECURE_COOKIES: '1',
+      // Like the suite's own server (playwright.config.ts); a spec can turn it off with TRUST_PROXY: ''.
+      TRUST_PROXY: 'loopback',
       ...options.env,
     },
     stdio: 'ignore',

@@ -9,7 +9,7 @@ export const BROWSER_UA =
 export const MIN_FILL_WAIT_MS = 2_700;
 
 let ipCounter = 0;
-/** A distinct client address per test, so the per-IP bid rate limit never interferes (the server trusts loopback proxies). */
+/** A distinct client address per test, so the per-IP bid rate limit never interferes (the test server runs with TRUST_PROXY=loopback). */
 export function uniqueIp(): string {
   ipCounter += 1;
   const n = (process.pid % 200) * 1000 + ipCounter + Math.floor(Math.random() * 500);

@@ -1,0 +1,59 @@
+/**
+ * Housekeeping on a timer (docs/security.md, "Rate limits"): expired rate-limit windows, staff sessions and
+ * unfinished sign-ins are deleted every ten minutes, so the tables stay small however many clients come by.
+ */
+import type { Logger } from 'pino';
+import { isDatabaseUnavailable } from '#app/infra/database-outage.server.ts';
+import { pruneExpiredLoginChallenges } from '#app/models/login-challenge.server.ts';
+import { pruneRateLimits } from '#app/models/rate-limit.server.ts';
+import { pruneExpiredSessions } from '#app/models/session.server.ts';
+import type { Database } from '#db/index.ts';
+
+export const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
+
+export interface PruneCounts {
+  rateLimits: number;
+  sessions: number;
+  loginChallenges: number;
+}
+
+/** One round: every expired row goes; live ones stay. */
+export async function pruneExpired(db: Database): Promise<PruneCounts> {
+  const rateLimits = await pruneRateLimits(db);
+  const sessions = await pruneExpiredSessions(db);
+  const loginChallenges = await pruneExpiredLoginChallenges(db);
+  return { rateLimits, sessions, loginChallenges };
+}
+
+/** Runs `pruneExpired` every `intervalMs` (the timer does not keep the process alive); `stop()` ends it. */
+export function startHousekeeping({
+  db,
+  logger,
+  intervalMs = HOUSEKEEPING_INTERVAL_MS,
+}: {
+  db: Database;
+  logger: Pick<Logger, 'debug' | 'warn'>;
+  intervalMs?: number;
+}) {
+  let running: Promise<void> | null = null;
+  const round = () => {
+    running ??= pruneExpired(db)
+      .then((counts) => logger.debug(counts, 'housekeeping: expired rows deleted'))
+      // A database outage is logged once by the outage monitor; the next round tries again.
+      .catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) logger.warn({ err: error }, 'housekeeping failed');
+      })
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(round, intervalMs);
+  timer.unref();
+  return {
+    /** Stops the timer and waits for a round in progress. */
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
