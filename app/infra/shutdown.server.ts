@@ -26,9 +26,19 @@ export function createDrain(options: DrainOptions) {
   let draining = false;
   let closing = false;
 
+  /** Answers not sent yet: they get `Connection: close` when the connections start closing. */
+  const pending = new Set<http.ServerResponse>();
+
   /** Express middleware: once connections are being closed, every answer tells the client so. */
   function connectionCloseMiddleware(_req: unknown, res: http.ServerResponse, next: () => void) {
-    if (closing) res.setHeader('Connection', 'close');
+    if (closing) {
+      res.setHeader('Connection', 'close');
+    } else {
+      pending.add(res);
+      const done = () => pending.delete(res);
+      res.once('finish', done);
+      res.once('close', done);
+    }
     next();
   }
 
@@ -55,6 +65,8 @@ export function createDrain(options: DrainOptions) {
 
     await new Promise((resolve) => setTimeout(resolve, options.readinessDelayMs));
     closing = true;
+    for (const res of pending) if (!res.headersSent) res.setHeader('Connection', 'close');
+    pending.clear();
     const closed = new Promise<void>((resolve) => options.server.close(() => resolve()));
     // Idle keep-alive connections go at once; a busy one is closed after its answer (`Connection: close`), and any
     // that turns idle in between is caught by the next round.

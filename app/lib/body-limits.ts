@@ -27,5 +27,6 @@ export const STAFF_BODY_LIMIT: BodyLimit = {
 
 /** `64 КБ`, `120 МБ`: a limit as the Russian messages show it. */
 export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} байт`;
   return bytes >= 1024 * 1024 ? `${Math.floor(bytes / 1024 / 1024)} МБ` : `${Math.floor(bytes / 1024)} КБ`;
 }
