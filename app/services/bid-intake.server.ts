@@ -57,7 +57,6 @@ export async function handleBidAction({
 }) {
   const services = getServices(context);
   const info = getRequestInfo(context);
-  const db = services.database.db;
 
   let form: FormData;
   try {

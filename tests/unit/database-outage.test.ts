@@ -75,7 +75,6 @@ describe('answerDatabaseOutagesWith503', () => {
   } as unknown as ServerBuild;
   const guarded = answerDatabaseOutagesWith503(build);
   const args = (url: string) => ({ request: new Request(url) }) as never;
-  // biome-ignore lint/suspicious/noExplicitAny: route modules of a hand-made build
   const route = (id: string) => guarded.routes[id]!.module as any;
 
   it('turns a page error into a 503 for the error page, with Retry-After', async () => {
