@@ -59,7 +59,7 @@ const database = await createDb({
     else logger.warn({ err: error }, 'database connection failed');
   },
   onQueryError: (error) => outage.failed(error),
-  onQuerySuccess: () => outage.succeeded(),
+  onQuerySuccess: (startedAt) => outage.succeeded(startedAt),
 });
 const applied = await migrateToLatest(database.db);
 if (applied.length) logger.info({ applied }, 'migrations applied');

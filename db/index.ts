@@ -28,8 +28,8 @@ export interface DbOptions {
   onPoolError?: (error: Error) => void;
   /** A query or a connection attempt failed (the outage monitor tells an unreachable database from a bad query). */
   onQueryError?: (error: unknown) => void;
-  /** A query succeeded (ends an outage). */
-  onQuerySuccess?: () => void;
+  /** A query succeeded (ends an outage); `startedAt` is when it was sent (ms since the epoch). */
+  onQuerySuccess?: (startedAt: number) => void;
 }
 
 export interface DbHandle {
@@ -138,7 +138,7 @@ function queryLogger({ onQuery, onQueryError, onQuerySuccess }: DbOptions) {
   return (event: LogEvent) => {
     onQuery?.();
     if (event.level === 'error') onQueryError?.(event.error);
-    else onQuerySuccess?.();
+    else onQuerySuccess?.(Date.now() - event.queryDurationMillis);
   };
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import { isDatabaseUnavailable } from '#app/infra/database-outage.server.ts';
+import { describeDatabaseError, isDatabaseUnavailable } from '#app/infra/database-outage.server.ts';
 import type { Database, DbHandle } from '#db/index.ts';
 
 /** PostgreSQL channel on which any instance announces a content change (ADR 2 in docs/decisions). */
@@ -31,7 +31,8 @@ export function createContentCache(database: DbHandle, logger: Logger, retryMs =
         listening = false;
         unlisten = null;
         entries.clear();
-        logger.warn({ err: error }, 'lost the LISTEN connection: cache off until it is back');
+        // One line without a stack: an outage is logged in full by the outage monitor.
+        logger.warn({ db: describeDatabaseError(error) }, 'lost the LISTEN connection: cache off until it is back');
         scheduleRetry();
       },
     );
@@ -71,9 +72,14 @@ export function createContentCache(database: DbHandle, logger: Logger, retryMs =
     /**
      * The cached value, or the loader's result (cached only when it succeeds). While the database cannot be reached
      * the last value loaded is answered instead (docs/security.md, "Database outage"): the header, the footer and
-     * the club's phone number stay on the pages that can still be shown.
+     * the club's phone number stay on the pages that can still be shown. `staleWhileDown: false` (an API that must
+     * not pass old data for current) fails instead.
      */
-    get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    get<T>(
+      key: string,
+      load: () => Promise<T>,
+      { staleWhileDown = true }: { staleWhileDown?: boolean } = {},
+    ): Promise<T> {
       const guarded = () =>
         load().then(
           (value) => {
@@ -81,7 +87,7 @@ export function createContentCache(database: DbHandle, logger: Logger, retryMs =
             return value;
           },
           (error: unknown) => {
-            if (!isDatabaseUnavailable(error) || !lastGood.has(key)) throw error;
+            if (!staleWhileDown || !isDatabaseUnavailable(error) || !lastGood.has(key)) throw error;
             entries.delete(key);
             return lastGood.get(key) as T;
           },

@@ -35,14 +35,17 @@ const MESSAGES = [
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 5) return false;
-  const { code, message, cause, errors } = error as {
+  const { code, message, cause, errors, syscall } = error as {
     code?: unknown;
     message?: unknown;
     cause?: unknown;
     errors?: unknown;
+    syscall?: unknown;
   };
   if (typeof code === 'string') {
     if (NETWORK_CODES.has(code) || SHUTDOWN_STATES.has(code)) return true;
+    // A Unix socket that is gone: the server is not running.
+    if ((code === 'ENOENT' || code === 'EACCES') && syscall === 'connect') return true;
     if (/^08[0-9A-Z]{3}$/.test(code)) return true;
   }
   if (typeof message === 'string' && MESSAGES.some((text) => message.includes(text))) return true;
@@ -65,8 +68,11 @@ export function describeDatabaseError(error: unknown): { code?: string; message:
 export interface OutageMonitor {
   /** An operation failed; logged only when it starts an outage (and only for errors of an unreachable database). */
   failed(error: unknown): void;
-  /** An operation succeeded; ends an outage (logged once). */
-  succeeded(): void;
+  /**
+   * An operation succeeded; ends an outage (logged once). A query that started before the outage did (`startedAt`,
+   * ms) proves nothing: it ran on a connection that was still alive, so it does not end one.
+   */
+  succeeded(startedAt?: number): void;
   readonly down: boolean;
 }
 
@@ -79,8 +85,8 @@ export function createOutageMonitor(logger: Pick<Logger, 'error' | 'info'>, now 
       since = now();
       logger.error({ db: describeDatabaseError(error) }, 'database unavailable: pages answer 503 until it is back');
     },
-    succeeded() {
-      if (since === null) return;
+    succeeded(startedAt) {
+      if (since === null || (startedAt !== undefined && startedAt < since)) return;
       const downMs = now() - since;
       since = null;
       logger.info({ downMs }, 'database available again');

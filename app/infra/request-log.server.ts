@@ -54,6 +54,9 @@ export const requestLogSerializers = {
     remoteAddress: req.remoteAddress,
   }),
   res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+  // pino-http makes up an error for every 5xx answer; its stack only points into pino-http, so it is left out.
+  err: (err: { type?: string; message?: string; stack?: string }) =>
+    err.message?.startsWith('failed with status code') ? { type: err.type, message: err.message } : err,
 };
 
 /**

@@ -55,11 +55,15 @@ export async function listPublishedGyms(db: Database): Promise<PublicGym[]> {
 }
 
 /** The published gyms from the content cache: no database round trip on most requests. */
-export function getPublishedGyms(services: {
-  database: { db: Database };
-  cache: { get<T>(key: string, load: () => Promise<T>): Promise<T> };
-}) {
-  return services.cache.get('gyms', () => listPublishedGyms(services.database.db));
+export function getPublishedGyms(
+  services: {
+    database: { db: Database };
+    cache: { get<T>(key: string, load: () => Promise<T>, options?: { staleWhileDown?: boolean }): Promise<T> };
+  },
+  /** `false`: fail while the database is unreachable instead of answering the last list loaded. */
+  staleWhileDown = true,
+) {
+  return services.cache.get('gyms', () => listPublishedGyms(services.database.db), { staleWhileDown });
 }
 
 /** True once any gym exists, published or not: a database without one is empty and gets the demo content. */

@@ -8,6 +8,8 @@ import fs from 'node:fs';
 export interface ExtraServer {
   base: string;
   process: ChildProcess;
+  /** The server's log lines (stdout), when started with `captureLog`. */
+  log: string[];
   stop(): Promise<void>;
 }
 
@@ -17,6 +19,8 @@ export async function startExtraServer(options: {
   dataDir: string;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** Keep the log lines (stdout) in `log`. */
+  captureLog?: boolean;
 }): Promise<ExtraServer> {
   const base = `http://127.0.0.1:${options.port}`;
   fs.rmSync(options.dataDir, { recursive: true, force: true });
@@ -33,7 +37,14 @@ export async function startExtraServer(options: {
       TRUST_PROXY: 'loopback',
       ...options.env,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', options.captureLog ? 'pipe' : 'ignore', 'ignore'],
+  });
+  const log: string[] = [];
+  let partial = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    log.push(...lines);
   });
   const stop = async () => {
     if (child.exitCode === null) {
@@ -47,7 +58,7 @@ export async function startExtraServer(options: {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
-      if ((await fetch(`${base}/readyz`)).ok) return { base, process: child, stop };
+      if ((await fetch(`${base}/readyz`)).ok) return { base, process: child, log, stop };
     } catch {
       // not up yet
     }

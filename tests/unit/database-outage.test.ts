@@ -27,6 +27,9 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('PGlite is closed'))).toBe(true);
+    // A Unix socket that is gone, but not any missing file.
+    expect(isDatabaseUnavailable(Object.assign(withCode('ENOENT'), { syscall: 'connect' }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(withCode('ENOENT'), { syscall: 'open' }))).toBe(false);
   });
 
   it('looks into causes and aggregate errors (a connect to several addresses)', () => {
@@ -54,7 +57,10 @@ describe('the outage monitor', () => {
     for (let i = 0; i < 20; i++) monitor.failed(withCode('ECONNREFUSED', 'connect ECONNREFUSED'));
     expect(monitor.down).toBe(true);
     now = 4000;
-    monitor.succeeded();
+    // A query sent before the outage began finished late: not a recovery.
+    monitor.succeeded(999);
+    expect(monitor.down).toBe(true);
+    monitor.succeeded(3999);
     monitor.succeeded();
     expect(logger.error).toHaveBeenCalledTimes(1);
     expect(logger.error.mock.calls[0]![0]).toEqual({ db: { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' } });

@@ -5,7 +5,8 @@ import type { Route } from './+types/api-gym';
 
 /** GET /api/gym: published gyms in display order with id, name, address, lat, lng (docs/product/routes.md). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const gyms = await getPublishedGyms(getServices(context));
+  // No stale list here: while the database is unreachable this answers a 503 JSON error (docs/security.md).
+  const gyms = await getPublishedGyms(getServices(context), false);
   const body = gyms.map((gym) => ({
     id: gym.id,
     name: gym.name,
