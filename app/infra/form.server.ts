@@ -3,6 +3,7 @@
  * a 500) and checked against a zod schema, which yields the data or the first Russian message for each field.
  */
 import { z } from 'zod';
+import { formatBytes } from '#app/lib/body-limits.ts';
 import { parseId } from '#app/lib/id.ts';
 
 /** Larger declared bodies are refused before they are read. */
@@ -11,21 +12,37 @@ export const MAX_FORM_BYTES = 64 * 1024;
 export type FormErrors = Record<string, string>;
 export type FormResult<T> = { success: true; data: T } | { success: false; errors: FormErrors };
 
-/** The request body as a form; 413 when it declares more than `maxBytes`, 400 when it is not a readable form. */
+/**
+ * The request body as a form; 413 when it declares or sends more than `maxBytes` (counted as it arrives, below the
+ * server's own limit: docs/security.md, "Request bodies"), 400 when it is not a readable form.
+ */
 export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormData> {
+  const tooLarge = () => new Response(`Слишком большой запрос: не больше ${formatBytes(maxBytes)}`, { status: 413 });
   const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > maxBytes) {
-    throw new Response(`Слишком большой запрос: не больше ${formatBytes(maxBytes)}`, { status: 413 });
-  }
+  if (length > maxBytes) throw tooLarge();
+  let over = false;
+  let counted = 0;
+  const body = request.body?.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        counted += chunk.byteLength;
+        if (counted > maxBytes) {
+          over = true;
+          controller.error(new Error('body over the limit'));
+        } else {
+          controller.enqueue(chunk);
+        }
+      },
+    }),
+  );
   try {
-    return await request.formData();
+    return await new Response(body ?? null, {
+      headers: { 'Content-Type': request.headers.get('content-type') ?? '' },
+    }).formData();
   } catch {
+    if (over) throw tooLarge();
     throw new Response('Не удалось прочитать форму', { status: 400 });
   }
-}
-
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.floor(bytes / 1024 / 1024)} МБ` : `${Math.floor(bytes / 1024)} КБ`;
 }
 
 /** The first message for each top-level field of a failed parse. */

@@ -58,6 +58,26 @@ describe('reading a form', () => {
     expect(await status(readForm(request))).toBe(413);
   });
 
+  it('answers 413 for a body that sends more than the limit without declaring it', async () => {
+    const chunks = [new TextEncoder().encode('a=1&b='), new Uint8Array(2048).fill(120)];
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next) controller.enqueue(next);
+        else controller.close();
+      },
+    });
+    const request = new Request('http://club.test/x', {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      duplex: 'half',
+    } as RequestInit);
+    const refused = await readForm(request, 1024).catch((error: unknown) => error);
+    expect((refused as Response).status).toBe(413);
+    expect(await (refused as Response).text()).toBe('Слишком большой запрос: не больше 1 КБ');
+  });
+
   it('gives the data, or the first message of each field', async () => {
     const good = await parseForm(post('id=12&note=%20длинная%20заметка', 'application/x-www-form-urlencoded'), schema);
     expect(good).toEqual({ success: true, data: { id: 12, note: 'длинн', other: null } });
