@@ -61,6 +61,8 @@ export default defineConfig({
       // The specs play many clients from one machine with X-Forwarded-For (site/helpers.ts useUniqueIp): the
       // test server trusts its loopback "proxy". Production default is off (docs/security.md, "Client address").
       TRUST_PROXY: 'loopback',
+      // No load balancer to wait for when the run ends.
+      SHUTDOWN_READINESS_DELAY_MS: '0',
     },
   },
 });

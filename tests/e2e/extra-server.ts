@@ -35,6 +35,8 @@ export async function startExtraServer(options: {
       INSECURE_COOKIES: '1',
       // Like the suite's own server (playwright.config.ts); a spec can turn it off with TRUST_PROXY: ''.
       TRUST_PROXY: 'loopback',
+      // No load balancer to wait for: stop() expects the process gone within 5 s.
+      SHUTDOWN_READINESS_DELAY_MS: '0',
       ...options.env,
     },
     stdio: ['ignore', options.captureLog ? 'pipe' : 'ignore', 'ignore'],
