@@ -55,6 +55,8 @@ export default [
     route('account', 'routes/admin/account.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
     route('deleted', 'routes/admin/deleted.tsx'),
+    // Unknown staff addresses: a 404 inside the staff layout (its error page keeps the navigation).
+    route('*', 'routes/admin/not-found.tsx', { id: 'admin-not-found' }),
   ]),
 
   // Resources
