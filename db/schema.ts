@@ -286,6 +286,8 @@ export interface AuditLogTable {
   entity: string;
   entity_id: number | null;
   fields: JSONColumnType<string[], string | undefined, string>;
+  /** The item's name when the entry was written; null on rows from before titles were kept. */
+  title: string | null;
   created_at: CreatedAt;
 }
 

@@ -1,3 +1,4 @@
+import { SESSION_ACTIONS } from '#app/admin/audit.ts';
 import type { Database } from '#db/index.ts';
 
 export type AuditAction =
@@ -19,7 +20,10 @@ export type AuditAction =
   | 'totp_reset'
   | 'recovery_codes';
 
-/** One row per staff write: who, what, which record, which fields, when (docs/product/staff.md). */
+/**
+ * One row per staff write: who, what, which record (and its name at the time), which fields, when
+ * (docs/product/staff.md).
+ */
 export async function recordAudit(
   db: Database,
   entry: {
@@ -28,8 +32,10 @@ export async function recordAudit(
     entity: string;
     entityId: number | null;
     fields?: string[];
+    title?: string | null;
   },
 ): Promise<void> {
+  const title = entry.title === undefined ? await defaultTitle(db, entry.entity, entry.entityId) : entry.title;
   await db
     .insertInto('audit_log')
     .values({
@@ -38,8 +44,23 @@ export async function recordAudit(
       entity: entry.entity,
       entity_id: entry.entityId,
       fields: JSON.stringify(entry.fields ?? []),
+      title: title ? title.slice(0, 300) : null,
     })
     .execute();
+}
+
+/** The name of a staff member or a bid, for entries about them (content sections pass their own titles). */
+async function defaultTitle(db: Database, entity: string, id: number | null): Promise<string | null> {
+  if (id === null) return null;
+  if (entity === 'staff_user') {
+    const user = await db.selectFrom('staff_users').select(['name', 'email']).where('id', '=', id).executeTakeFirst();
+    return user ? user.name || user.email : null;
+  }
+  if (entity === 'bid') {
+    const bid = await db.selectFrom('bids').select('name').where('id', '=', id).executeTakeFirst();
+    return bid ? `№${id}, ${bid.name}` : null;
+  }
+  return null;
 }
 
 /** Audit entries with who made them, newest first: the shared base of the audit page and the dashboard. */
@@ -53,17 +74,54 @@ export function selectAuditEntries(db: Database) {
       'audit_log.entity',
       'audit_log.entity_id',
       'audit_log.fields',
+      'audit_log.title',
       'audit_log.created_at',
       'staff_users.name as staff_name',
       'staff_users.email as staff_email',
     ]);
 }
 
-export async function listAudit(db: Database, before: number | null, limit = 50) {
+export interface AuditFilters {
+  /** Entries of this staff member only. */
+  staffUserId: number | null;
+  /** Entries about this entity only (`coach`, `bid`, `staff_user`). */
+  entity: string | null;
+  action: string | null;
+  /** Include sign-ins and sign-outs. */
+  sessions: boolean;
+}
+
+export const NO_AUDIT_FILTERS: AuditFilters = { staffUserId: null, entity: null, action: null, sessions: false };
+
+export async function listAudit(
+  db: Database,
+  before: number | null,
+  filters: AuditFilters = NO_AUDIT_FILTERS,
+  limit = 50,
+) {
   let query = selectAuditEntries(db)
     .orderBy('audit_log.id', 'desc')
     .limit(limit + 1);
   if (before !== null) query = query.where('audit_log.id', '<', before);
+  if (filters.staffUserId !== null) query = query.where('audit_log.staff_user_id', '=', filters.staffUserId);
+  if (filters.entity !== null) query = query.where('audit_log.entity', '=', filters.entity);
+  if (filters.action !== null) query = query.where('audit_log.action', '=', filters.action);
+  if (!filters.sessions) query = query.where('audit_log.action', 'not in', [...SESSION_ACTIONS]);
   const rows = await query.execute();
   return { entries: rows.slice(0, limit), nextBefore: rows.length > limit ? rows[limit - 1]!.id : null };
+}
+
+/** The staff members who appear in the log, for its person filter (disabled ones too: their past entries count). */
+export async function auditPeople(db: Database) {
+  return db
+    .selectFrom('staff_users')
+    .select(['id', 'name', 'email'])
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom('audit_log').select('audit_log.id').whereRef('audit_log.staff_user_id', '=', 'staff_users.id'),
+      ),
+    )
+    .orderBy('name')
+    .orderBy('email')
+    .execute();
 }

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as initial from '#db/migrations/20261122T1400-initial.ts';
 import * as staffTwoFactor from '#db/migrations/20261128T1200-staff-two-factor.ts';
 import * as contentRevisions from '#db/migrations/20261201T0900-content-revisions.ts';
+import * as auditTitle from '#db/migrations/20261202T0900-audit-title.ts';
 
 /** Every migration, by its timestamped name. Listed statically so bundles and plain Node agree. */
 export const migrations: Record<string, Migration> = {
   '20261122T1400-initial': initial,
   '20261128T1200-staff-two-factor': staffTwoFactor,
   '20261201T0900-content-revisions': contentRevisions,
+  '20261202T0900-audit-title': auditTitle,
 };

@@ -70,7 +70,7 @@ describe('the content section registry', () => {
     expect(auditEntityLabel('trend')).toBe('направление');
     expect(auditLink('trend', 5)).toBe('/admin/trainings/trends/5');
     expect(auditLink('gallery_image', 2)).toBe('/admin/gallery/2');
-    expect(auditEntityLabel('bid')).toBe('заявку');
+    expect(auditEntityLabel('bid')).toBe('заявка');
     expect(auditLink('bid', 7)).toBe('/admin/bids/7');
     expect(auditLink('staff_user', 1)).toBeNull();
     expect(auditEntityLabel('something_new')).toBe('something_new');

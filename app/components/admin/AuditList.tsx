@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { AUDIT_ACTION_LABELS, auditEntityLabel, auditLink } from '#app/admin/audit.ts';
+import { describeAudit } from '#app/admin/audit.ts';
 import { formatDateTime } from '#app/lib/format.ts';
 
 export interface AuditEntryView {
@@ -8,26 +8,27 @@ export interface AuditEntryView {
   entity: string;
   entity_id: number | null;
   fields: string[];
+  title?: string | null;
   created_at: Date | string;
   staff_name: string | null;
   staff_email: string | null;
 }
 
-export function AuditList({ entries }: { entries: AuditEntryView[] }) {
-  if (entries.length === 0) return <p className="admin-muted">Изменений пока нет.</p>;
+/** Log lines: «Анна Ковалёва — изменение: тренер «Дмитрий Волков» (должность, описание)» (app/admin/audit.ts). */
+export function AuditList({ entries, empty = 'Изменений пока нет.' }: { entries: AuditEntryView[]; empty?: string }) {
+  if (entries.length === 0) return <p className="admin-muted">{empty}</p>;
   return (
     <ul className="admin-audit">
       {entries.map((entry) => {
-        const href = entry.action === 'delete' ? null : auditLink(entry.entity, entry.entity_id);
-        const what = `${auditEntityLabel(entry.entity)}${entry.entity_id !== null ? ` №${entry.entity_id}` : ''}`;
+        const line = describeAudit({ ...entry, title: entry.title ?? null });
         return (
-          <li key={entry.id}>
-            <span className="admin-muted">{formatDateTime(entry.created_at)}</span>{' '}
-            <strong>{entry.staff_name || entry.staff_email || 'система'}</strong>{' '}
-            {AUDIT_ACTION_LABELS[entry.action] ?? entry.action} {href ? <Link to={href}>{what}</Link> : what}
-            {entry.fields.length && entry.action === 'update' ? (
-              <span className="admin-muted"> · поля: {entry.fields.join(', ')}</span>
-            ) : null}
+          <li key={entry.id} className="admin-audit__entry">
+            <span className="admin-muted admin-audit__time">{formatDateTime(entry.created_at)}</span>{' '}
+            <span className="admin-audit__text">
+              <strong>{entry.staff_name || entry.staff_email || 'Система'}</strong> — {line.action}
+              {line.item ? <>: {line.href ? <Link to={line.href}>{line.item}</Link> : line.item}</> : null}
+              {line.details ? <span className="admin-muted"> ({line.details})</span> : null}
+            </span>
           </li>
         );
       })}
