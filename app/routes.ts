@@ -11,10 +11,15 @@ const CONTENT_MODULES: Record<SectionPage, string> = {
   revision: 'routes/admin/content/revision.tsx',
 };
 
+/** A section whose list is a week grid (weekly slots) has its own list page. */
+const WEEK_MODULE = 'routes/admin/content/week.tsx';
+
 /** Every content section of the registry gets its pages; the modules learn their section from the route's path. */
 const contentRoutes = SECTIONS.flatMap((section) =>
   sectionRoutePaths(section).map(({ page, path }) =>
-    route(path, CONTENT_MODULES[page], { id: `admin-${section.key.replace('/', '-')}-${page}` }),
+    route(path, page === 'list' && section.listView === 'week' ? WEEK_MODULE : CONTENT_MODULES[page], {
+      id: `admin-${section.key.replace('/', '-')}-${page}`,
+    }),
   ),
 );
 

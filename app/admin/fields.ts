@@ -61,18 +61,28 @@ export type ColumnFormat =
   | 'text'
   | 'boolean'
   | 'date'
+  | 'day'
   | 'price'
   | 'image'
   | 'reference'
   | 'choice'
   | 'weekday'
-  | 'time';
+  | 'time'
+  | 'period';
+
+/** A dated run shown as its state and dates (`period`): the last day's column and the words for each state. */
+export interface PeriodColumn<Name extends string = string> {
+  until: Name;
+  words: { planned: string; running: string; ended: string };
+}
 
 export interface ListColumn<Name extends string = string> {
   column: Name;
   label: string;
   format?: ColumnFormat;
   sortable?: boolean;
+  /** With `format: 'period'`: the column holds the first day, `period.until` the last. */
+  period?: PeriodColumn<Name>;
 }
 
 /** A list filter: by the published flag, or by the value of a reference field. */

@@ -14,7 +14,7 @@ export interface SectionShape<Name extends string, Table extends keyof DB> {
   table: Table;
   /** Name of the entity in the audit log and in cache announcements. */
   entity: string;
-  /** The entity in the accusative, as the audit log says it: `изменил(а) зал №3`. */
+  /** One record in the nominative, as the audit log names it: `изменение: тренер «Дмитрий Волков»`. */
   auditLabel: string;
   /** Heading and document title of the section's pages. */
   title: string;
@@ -25,6 +25,13 @@ export interface SectionShape<Name extends string, Table extends keyof DB> {
   newLabel: string;
   /** The column that names a record in messages and in the list's action labels. */
   labelColumn: Name;
+  /**
+   * Records named by a label composed from other tables instead of `labelColumn`: a weekly slot
+   * («Пн 07:30 Хатха-йога (Новикова)») or a dated change of one (app/lib/slot-label.ts).
+   */
+  composedLabel?: 'slot' | 'slotChange';
+  /** `week`: the list page is a gym's week as a grid by weekday (weekly slots), not a paged table. */
+  listView?: 'week';
   fields: ReadonlyArray<FieldDef<Name>>;
   columns: ReadonlyArray<ListColumn<Name>>;
   search: ReadonlyArray<Name>;

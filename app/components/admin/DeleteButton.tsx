@@ -5,13 +5,25 @@ import { Form, Link } from 'react-router';
  * Delete with a confirmation step: without JavaScript the link opens the confirmation page;
  * with JavaScript the same confirmation opens in a dialog on the spot.
  */
-export function DeleteButton({ to, label }: { to: string; label: string }) {
+export function DeleteButton({
+  to,
+  label,
+  named = false,
+  className = 'admin-button admin-button--small admin-button--danger',
+}: {
+  to: string;
+  label: string;
+  /** Name the record in the link's accessible name (`Удалить «…»`), for places with many such links. */
+  named?: boolean;
+  className?: string;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   return (
     <>
       <Link
         to={to}
-        className="admin-button admin-button--small admin-button--danger"
+        className={className}
+        aria-label={named ? `Удалить «${label}»` : undefined}
         onClick={(event) => {
           if (!dialog.current?.showModal) return;
           event.preventDefault();

@@ -10,6 +10,7 @@ import type { AnySection } from '#app/admin/section.ts';
 import { announceContentChange } from '#app/infra/content-cache.server.ts';
 import { parseId } from '#app/lib/id.ts';
 import { WEEKDAY_SHORT } from '#app/lib/schedule.ts';
+import { slotLabel } from '#app/lib/slot-label.ts';
 import { recordAudit } from '#app/models/audit.server.ts';
 import { keepRevision } from '#app/models/revision.server.ts';
 import type { Database } from '#db/index.ts';
@@ -118,6 +119,60 @@ export async function singletonId(db: Database, section: AnySection): Promise<nu
   return rows[0]?.id ?? null;
 }
 
+/**
+ * The names of records as staff pages show them (list actions, confirmations, flash messages, the audit log): the
+ * label column, or a composed label for weekly slots and their dated changes (app/admin/section.ts).
+ */
+export async function recordTitles(db: Database, section: AnySection, ids: readonly number[]) {
+  const titles = new Map<number, string>();
+  if (ids.length === 0) return titles;
+  if (section.composedLabel) {
+    const slots = await db
+      .selectFrom('schedule_slots')
+      .innerJoin('trainings', 'trainings.id', 'schedule_slots.training_id')
+      .leftJoin('coaches', 'coaches.id', 'schedule_slots.coach_id')
+      .select([
+        'schedule_slots.id',
+        'schedule_slots.weekday',
+        'schedule_slots.start_time',
+        'trainings.title as training',
+        'coaches.full_name as coach',
+      ]);
+    if (section.composedLabel === 'slot') {
+      for (const row of await slots.where('schedule_slots.id', 'in', [...ids]).execute()) {
+        titles.set(row.id, slotLabel({ ...row, startTime: row.start_time }));
+      }
+    } else {
+      const changes = await db
+        .selectFrom('schedule_changes')
+        .select(['id', 'slot_id', 'date'])
+        .where('id', 'in', [...ids])
+        .execute();
+      const slotIds = [...new Set(changes.map((change) => change.slot_id))];
+      const byId = new Map(
+        slotIds.length
+          ? (await slots.where('schedule_slots.id', 'in', slotIds).execute()).map((row) => [row.id, row])
+          : [],
+      );
+      for (const change of changes) {
+        const slot = byId.get(change.slot_id);
+        const date = String(change.date).slice(0, 10);
+        titles.set(change.id, slot ? slotLabel({ ...slot, startTime: slot.start_time }, date) : date);
+      }
+    }
+    return titles;
+  }
+  const { rows } = await sql<{ id: number; label: unknown }>`
+    SELECT id, ${sql.ref(section.labelColumn)} AS label FROM ${table(section)} WHERE id IN (${sql.join([...ids])})
+  `.execute(db);
+  for (const row of rows) titles.set(row.id, row.label === null ? '' : String(row.label));
+  return titles;
+}
+
+export async function recordTitle(db: Database, section: AnySection, id: number): Promise<string | null> {
+  return (await recordTitles(db, section, [id])).get(id) || null;
+}
+
 /** Splits parsed values into the table's columns and the many-to-many links. */
 function splitValues(section: AnySection, values: ParsedValues) {
   const columns: Record<string, unknown> = {};
@@ -179,6 +234,7 @@ export async function createRow(
       entity: section.entity,
       entityId: id,
       fields: Object.keys(values),
+      title: await recordTitle(trx, section, id),
     });
     await announceContentChange(trx, section.entity);
     return id;
@@ -221,7 +277,14 @@ export async function updateRow(
     if (rows.length === 0) return { ok: false, reason: 'conflict' };
     await writeLinks(trx, id, links);
     await keepRevision(trx, section, before, (await getRow(trx, section, id))!, staffUserId, kind);
-    await recordAudit(trx, { staffUserId, action: kind, entity: section.entity, entityId: id, fields: changed });
+    await recordAudit(trx, {
+      staffUserId,
+      action: kind,
+      entity: section.entity,
+      entityId: id,
+      fields: changed,
+      title: await recordTitle(trx, section, id),
+    });
     await announceContentChange(trx, section.entity);
     return { ok: true };
   });
@@ -265,6 +328,7 @@ export async function setPublished(
       entity: section.entity,
       entityId: id,
       fields: ['published'],
+      title: await recordTitle(trx, section, id),
     });
     await announceContentChange(trx, section.entity);
     return true;
@@ -303,6 +367,7 @@ export async function moveRow(
       entity: section.entity,
       entityId: id,
       fields: ['sort_order'],
+      title: await recordTitle(trx, section, id),
     });
     await announceContentChange(trx, section.entity);
     return true;
@@ -319,12 +384,13 @@ export async function deleteRow(
 ): Promise<DeleteResult> {
   try {
     return await db.transaction().execute(async (trx) => {
+      const title = await recordTitle(trx, section, id);
       const before = await getRow(trx, section, id);
       const { rows } = await sql`DELETE FROM ${table(section)} WHERE id = ${id} RETURNING id`.execute(trx);
       if (!before || rows.length === 0) return 'missing';
       // The last state stays restorable for 30 days (docs/revisions.md).
       await keepRevision(trx, section, null, before, staffUserId, 'delete');
-      await recordAudit(trx, { staffUserId, action: 'delete', entity: section.entity, entityId: id });
+      await recordAudit(trx, { staffUserId, action: 'delete', entity: section.entity, entityId: id, title });
       await announceContentChange(trx, section.entity);
       return 'deleted';
     });

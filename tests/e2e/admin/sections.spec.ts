@@ -245,28 +245,26 @@ test('schedule slots and dated changes: create, edit and delete without JavaScri
   await login(page, '/admin/trainings/slots');
   const room = unique('Студия');
   await page.getByRole('link', { name: 'Добавить занятие в расписание' }).click();
+  const training = (await page.getByLabel('Тренировка', { exact: true }).locator('option').nth(1).textContent())!;
   await fillForm(page, [
     { label: 'Зал', select: 'Клуб на Малышева' },
-    {
-      label: 'Тренировка',
-      select: (await page.getByLabel('Тренировка', { exact: true }).locator('option').nth(1).textContent())!,
-    },
+    { label: 'Тренировка', select: training },
     { label: 'День недели', select: 'Среда' },
     { label: 'Начало', fill: '07:15' },
     { label: 'Длительность, мин', fill: '45' },
     { label: 'Зал/студия', fill: room },
   ]);
   await save(page);
-  await expectFlash(page, 'Сохранено');
-  await page.getByRole('searchbox', { name: 'Поиск' }).fill(room);
-  await page.getByRole('button', { name: 'Показать' }).click();
-  await expect(row(page, '07:15')).toHaveCount(1);
-  await row(page, '07:15')
-    .getByRole('link', { name: /^Изменить/ })
-    .click();
+  // Slots are named by day, time and training (no coach chosen), and the week of their gym opens again.
+  const label = `Ср 07:15 ${training}`;
+  await expectFlash(page, `Сохранено: «${label}»`);
+  await expect(page.getByRole('navigation', { name: 'Залы' }).locator('[aria-current="page"]')).toHaveText(
+    'Клуб на Малышева',
+  );
+  await page.getByRole('link', { name: label, exact: true }).click();
   await fillForm(page, [{ label: 'Мест', fill: '12' }]);
   await save(page);
-  await expectFlash(page, 'Сохранено');
+  await expectFlash(page, `Сохранено: «${label}»`);
 
   // A dated change for that slot: a missing substitute is refused next to the field
   await page.goto('/admin/trainings/changes/new');
@@ -285,16 +283,18 @@ test('schedule slots and dated changes: create, edit and delete without JavaScri
   await expect(page.getByLabel('Дата')).toHaveValue('2030-01-02');
   await fillForm(page, [{ label: 'Новое время начала', fill: '08:00' }]);
   await save(page);
-  await expectFlash(page, 'Сохранено');
-  await expect(row(page, 'Ср 07:15')).toHaveCount(1);
-  await row(page, 'Ср 07:15').getByRole('link', { name: 'Удалить' }).click();
+  await expectFlash(page, 'Сохранено: «2 января, ср 07:15');
+  await expect(row(page, '2 января, ср')).toHaveCount(1);
+  await row(page, '2 января, ср').getByRole('link', { name: 'Удалить' }).click();
+  await expect(page.getByRole('heading', { name: `Удалить «2 января, ср 07:15 ${training}»?` })).toBeVisible();
   await page.getByRole('button', { name: 'Да, удалить' }).click();
   await expectFlash(page, 'Удалено');
 
-  await page.goto(`/admin/trainings/slots?q=${encodeURIComponent(room)}`);
-  await row(page, '07:15').getByRole('link', { name: 'Удалить' }).click();
+  await page.goto('/admin/trainings/slots');
+  await page.getByRole('link', { name: `Удалить «${label}»` }).click();
+  await expect(page.getByRole('heading', { name: `Удалить «${label}»?` })).toBeVisible();
   await page.getByRole('button', { name: 'Да, удалить' }).click();
-  await expectFlash(page, 'Удалено');
+  await expectFlash(page, `Удалено: «${label}»`);
 });
 
 test('gallery accepts several files at once', async ({ page }) => {

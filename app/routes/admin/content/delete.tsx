@@ -1,11 +1,12 @@
 import { Form, Link } from 'react-router';
 import { adminTitle } from '#app/admin/nav.ts';
+import type { AnySection } from '#app/admin/section.ts';
 import { sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
 import { Heading } from '#app/components/Heading.tsx';
 import { type Flash, redirectWithFlash } from '#app/infra/flash.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
 import { parseId } from '#app/lib/id.ts';
-import { deleteRow, getRow } from '#app/models/admin/content.server.ts';
+import { deleteRow, getRow, type Row, recordTitle } from '#app/models/admin/content.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
 import type { Route } from './+types/delete';
 
@@ -18,9 +19,11 @@ function recordId(param: string, path: string): number {
 /** The confirmation step of a delete, as its own page so it works without JavaScript. */
 export async function loader({ context, params, url, pattern }: Route.LoaderArgs) {
   const section = sectionOfRoute(pattern);
-  const row = await getRow(getDb(context), section, recordId(params.id, url.pathname));
+  const db = getDb(context);
+  const row = await getRow(db, section, recordId(params.id, url.pathname));
   if (!row) throw new Response(`Запись не найдена: ${url.pathname}`, { status: 404 });
-  return { sectionKey: section.key, label: String(row[section.labelColumn] ?? row.id) };
+  const label = (await recordTitle(db, section, row.id)) ?? String(row[section.labelColumn] ?? row.id);
+  return { sectionKey: section.key, label, back: backTo(section, row) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -36,15 +39,24 @@ const OUTCOMES: Record<Awaited<ReturnType<typeof deleteRow>>, Flash> = {
   },
 };
 
+/** Back to the list, or to the slot's gym week for weekly slots. */
+function backTo(section: AnySection, row: Row | null): string {
+  const gym = section.listView === 'week' && row ? parseId(String(row.gym_id ?? '')) : null;
+  return `/admin/${section.key}${gym !== null ? `?gym_id=${gym}` : ''}`;
+}
+
 export async function action({ context, params, url, pattern }: Route.ActionArgs) {
   const section = sectionOfRoute(pattern);
-  const result = await deleteRow(getDb(context), section, recordId(params.id, url.pathname), getStaff(context).id);
-  return redirectWithFlash(`/admin/${section.key}`, OUTCOMES[result]);
+  const db = getDb(context);
+  const id = recordId(params.id, url.pathname);
+  const [row, title] = await Promise.all([getRow(db, section, id), recordTitle(db, section, id)]);
+  const result = await deleteRow(db, section, id, getStaff(context).id);
+  const flash = result === 'deleted' && title ? { ...OUTCOMES.deleted, text: `Удалено: «${title}»` } : OUTCOMES[result];
+  return redirectWithFlash(backTo(section, row), flash);
 }
 
 export default function ConfirmDelete({ loaderData }: Route.ComponentProps) {
-  const { label } = loaderData;
-  const section = sectionByKey(loaderData.sectionKey)!;
+  const { label, back } = loaderData;
   return (
     <section className="admin-section admin-confirm">
       <Heading level={1}>Удалить «{label}»?</Heading>
@@ -53,7 +65,7 @@ export default function ConfirmDelete({ loaderData }: Route.ComponentProps) {
         <button type="submit" className="admin-button admin-button--danger">
           Да, удалить
         </button>
-        <Link to={`/admin/${section.key}`} className="admin-button admin-button--ghost">
+        <Link to={back} className="admin-button admin-button--ghost">
           Отмена
         </Link>
       </Form>

@@ -16,6 +16,7 @@ import {
   getRow,
   loadOptions,
   optionSources,
+  recordTitle,
   singletonId,
   updateRow,
 } from '#app/models/admin/content.server.ts';
@@ -68,17 +69,41 @@ async function recordId(db: Database, section: AnySection, param: string | undef
   return id;
 }
 
+/**
+ * A new record's form, with choices given in the address filled in (the week grid's «+ Добавить» passes the gym and
+ * the weekday); only select-like fields are taken, and a value the form does not offer is simply shown as unchosen.
+ */
+function prefill(section: AnySection, params: URLSearchParams): FormValues {
+  const values = defaultFormValues(section.fields);
+  for (const field of section.fields) {
+    const given = params.get(field.name);
+    if (given && (field.kind === 'reference' || field.kind === 'weekday') && parseId(given) !== null) {
+      values[field.name] = given;
+    }
+  }
+  return values;
+}
+
+/** Where a saved record goes back to: its list, or its gym's week for weekly slots. */
+function backTo(section: AnySection, values: Record<string, unknown>): string {
+  const gym = section.listView === 'week' ? parseId(String(values.gym_id ?? '')) : null;
+  return `/admin/${section.key}${gym !== null ? `?gym_id=${gym}` : ''}`;
+}
+
 export async function loader({ context, params, url, pattern }: Route.LoaderArgs) {
   const section = sectionOfRoute(pattern);
   const db = getDb(context);
   const id = await recordId(db, section, params.id, url.pathname);
   const row = id === null ? null : await getRow(db, section, id);
   if (id !== null && !row) throw new Response(`Запись не найдена: ${url.pathname}`, { status: 404 });
-  const values = row ? rowToFormValues(section.fields, row) : defaultFormValues(section.fields);
+  const values = row ? rowToFormValues(section.fields, row) : prefill(section, url.searchParams);
   return {
     sectionKey: section.key,
     id,
-    label: row ? String(row[section.labelColumn] ?? '') : null,
+    label: row
+      ? ((section.composedLabel ? await recordTitle(db, section, row.id) : null) ??
+        String(row[section.labelColumn] ?? ''))
+      : null,
     values,
     version: row && section.versioned ? Number(row.version) : null,
     options: await loadOptions(db, optionSources(section)),
@@ -139,7 +164,8 @@ export async function action({ request, context, params, url, pattern }: Route.A
   let label = String(values[section.labelColumn] ?? '');
   try {
     if (isNew) {
-      await createRow(db, section, values, staff.id);
+      const newId = await createRow(db, section, values, staff.id);
+      if (section.composedLabel) label = (await recordTitle(db, section, newId)) ?? label;
       for (const imageId of extraImages) {
         await createRow(db, section, { ...values, [imageField!.name]: imageId }, staff.id);
       }
@@ -150,13 +176,14 @@ export async function action({ request, context, params, url, pattern }: Route.A
       if (!result.ok && result.reason === 'missing') throw new Response('Запись уже удалена', { status: 404 });
       if (!result.ok) return failure(409, {}, CONFLICT_MESSAGE, result.currentVersion);
       await pruneRecordRevisions(db, section.key, id, new Date(), services.env.REVISIONS_KEEP_DAYS);
+      if (section.composedLabel) label = (await recordTitle(db, section, id)) ?? label;
     }
   } catch (error) {
     const message = constraintMessage(error);
     if (!message) throw error;
     return failure(400, {}, message);
   }
-  return redirectWithFlash(`/admin/${section.key}`, { kind: 'success', text: `Сохранено: «${label}»` });
+  return redirectWithFlash(backTo(section, values), { kind: 'success', text: `Сохранено: «${label}»` });
 }
 
 export default function SectionEdit({ loaderData, actionData }: Route.ComponentProps) {
@@ -174,7 +201,10 @@ export default function SectionEdit({ loaderData, actionData }: Route.ComponentP
       {section.group ? <SectionTabs group={section.group} current={section.key} /> : null}
       {section.singleton ? null : (
         <p>
-          <Link to={`/admin/${section.key}`} className="admin-link">
+          <Link
+            to={section.listView === 'week' ? backTo(section, values) : `/admin/${section.key}`}
+            className="admin-link"
+          >
             ← {section.title}
           </Link>
         </p>

@@ -12,10 +12,20 @@ import { Image } from '#app/components/Image.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, requireForm } from '#app/infra/form.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
+import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { formatDate, formatPrice } from '#app/lib/format.ts';
-import { WEEKDAY_SHORT } from '#app/lib/schedule.ts';
+import { periodState, periodText } from '#app/lib/period.ts';
+import { todayIn, WEEKDAY_SHORT } from '#app/lib/schedule.ts';
+import { dayLabel } from '#app/lib/slot-label.ts';
 import { searchTerm } from '#app/lib/text.ts';
-import { listRows, loadOptions, moveRow, PAGE_SIZE, setPublished } from '#app/models/admin/content.server.ts';
+import {
+  listRows,
+  loadOptions,
+  moveRow,
+  PAGE_SIZE,
+  recordTitles,
+  setPublished,
+} from '#app/models/admin/content.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
 import type { Route } from './+types/list';
 
@@ -57,7 +67,18 @@ export async function loader({ context, url, pattern }: Route.LoaderArgs) {
   };
   const db = getDb(context);
   const [list, options] = await Promise.all([listRows(db, section, query), loadOptions(db, listSources(section))]);
+  const titles = section.composedLabel
+    ? Object.fromEntries(
+        await recordTitles(
+          db,
+          section,
+          list.rows.map((row) => row.id),
+        ),
+      )
+    : null;
   return {
+    /** Names of the rows when they are composed from other tables (dated schedule changes). */
+    titles,
     sectionKey: section.key,
     rows: list.rows as Array<Record<string, string | number | boolean | null> & { id: number }>,
     total: list.total,
@@ -66,6 +87,8 @@ export async function loader({ context, url, pattern }: Route.LoaderArgs) {
     options,
     search: url.search,
     pageSize: PAGE_SIZE,
+    /** The club's calendar day, for the state of dated runs (a promo is on, ahead or over). */
+    today: todayIn(DEFAULT_TIME_ZONE),
   };
 }
 
@@ -106,7 +129,7 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
 }
 
 export default function SectionList({ loaderData }: Route.ComponentProps) {
-  const { rows, total, pages, query, options, search, pageSize } = loaderData;
+  const { rows, total, pages, query, options, search, pageSize, today, titles } = loaderData;
   const section = sectionByKey(loaderData.sectionKey)!;
   const base = `/admin/${section.key}`;
   const orderable = section.order === 'manual';
@@ -181,7 +204,7 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
           </thead>
           <tbody>
             {rows.map((row, index) => {
-              const label = String(row[section.labelColumn] ?? row.id);
+              const label = titles?.[row.id] ?? String(row[section.labelColumn] ?? row.id);
               const position = (query.page - 1) * pageSize + index;
               return (
                 <tr key={row.id}>
@@ -190,7 +213,7 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
                       {entry === linked ? (
                         <Link to={`${base}/${row.id}`}>{cellText(section, entry, row, options) || `#${row.id}`}</Link>
                       ) : (
-                        <Cell section={section} entry={entry} row={row} options={options} />
+                        <Cell section={section} entry={entry} row={row} options={options} today={today} />
                       )}
                     </td>
                   ))}
@@ -308,18 +331,30 @@ function formatOf(section: AnySection, entry: ListColumn): ColumnFormat {
 
 /** The column that links to the record: the first that shows text. */
 function firstTextColumn(section: AnySection): ListColumn | undefined {
-  const texts: ColumnFormat[] = ['text', 'date', 'weekday', 'time'];
+  const texts: ColumnFormat[] = ['text', 'date', 'day', 'weekday', 'time'];
   return section.columns.find((entry) => texts.includes(formatOf(section, entry))) ?? section.columns[0];
 }
 
-function cellText(section: AnySection, entry: ListColumn, row: Record<string, unknown>, options: Options): string {
+function cellText(
+  section: AnySection,
+  entry: ListColumn,
+  row: Record<string, unknown>,
+  options: Options,
+  today = '',
+): string {
   const value = row[entry.column];
   if (value === null || value === undefined) return '';
   switch (formatOf(section, entry)) {
+    case 'period': {
+      const period = periodOf(entry, row, today);
+      return period ? `${period.word}, ${period.dates}` : '';
+    }
     case 'boolean':
       return value ? 'Да' : 'Нет';
     case 'date':
       return typeof value === 'string' ? formatDate(value) : '';
+    case 'day':
+      return typeof value === 'string' ? dayLabel(value) : '';
     case 'price':
       return formatPrice(Number(value));
     case 'weekday':
@@ -336,18 +371,39 @@ function cellText(section: AnySection, entry: ListColumn, row: Record<string, un
   }
 }
 
+/** A dated run's state on `today` in the declaration's words, and its dates. */
+function periodOf(entry: ListColumn, row: Record<string, unknown>, today: string) {
+  const starts = row[entry.column];
+  const ends = entry.period ? row[entry.period.until] : null;
+  if (!entry.period || typeof starts !== 'string' || typeof ends !== 'string') return null;
+  const state = periodState(starts, ends, today);
+  return { state, word: entry.period.words[state], dates: periodText(starts, ends) };
+}
+
 function Cell({
   section,
   entry,
   row,
   options,
+  today,
 }: {
   section: AnySection;
   entry: ListColumn;
   row: Record<string, unknown>;
   options: Options;
+  today: string;
 }) {
   const format = formatOf(section, entry);
+  if (format === 'period') {
+    const period = periodOf(entry, row, today);
+    if (!period) return null;
+    return (
+      <span className="admin-period">
+        <span className={`admin-status admin-period--${period.state}`}>{period.word}</span>{' '}
+        <span className="admin-period__dates">{period.dates}</span>
+      </span>
+    );
+  }
   if (format === 'image') {
     return typeof row.image_key === 'string' ? (
       <Image

@@ -1,0 +1,58 @@
+/** The staff view of a gym's week: its weekly slots and the dated changes ahead (docs/product/staff.md). */
+import { todayIn } from '#app/lib/schedule.ts';
+import type { Database } from '#db/index.ts';
+
+export async function listGymsForSchedule(db: Database) {
+  return db.selectFrom('gyms').select(['id', 'name', 'time_zone']).orderBy('sort_order').orderBy('id').execute();
+}
+
+/** Every weekly slot of a gym in time order, with its training and coach. */
+export async function gymWeekSlots(db: Database, gymId: number) {
+  return db
+    .selectFrom('schedule_slots')
+    .innerJoin('trainings', 'trainings.id', 'schedule_slots.training_id')
+    .leftJoin('coaches', 'coaches.id', 'schedule_slots.coach_id')
+    .select([
+      'schedule_slots.id',
+      'schedule_slots.weekday',
+      'schedule_slots.start_time',
+      'schedule_slots.duration_min',
+      'schedule_slots.room',
+      'trainings.title as training',
+      'trainings.published as training_published',
+      'coaches.full_name as coach',
+    ])
+    .where('schedule_slots.gym_id', '=', gymId)
+    .orderBy('schedule_slots.weekday')
+    .orderBy('schedule_slots.start_time')
+    .orderBy('schedule_slots.id')
+    .execute();
+}
+
+/** The dated changes of a gym's slots from today (the gym's own calendar day) on, by date and time. */
+export async function gymUpcomingChanges(db: Database, gymId: number, timeZone: string, limit = 100) {
+  return db
+    .selectFrom('schedule_changes')
+    .innerJoin('schedule_slots', 'schedule_slots.id', 'schedule_changes.slot_id')
+    .innerJoin('trainings', 'trainings.id', 'schedule_slots.training_id')
+    .leftJoin('coaches', 'coaches.id', 'schedule_slots.coach_id')
+    .leftJoin('coaches as substitutes', 'substitutes.id', 'schedule_changes.coach_id')
+    .select([
+      'schedule_changes.id',
+      'schedule_changes.date',
+      'schedule_changes.kind',
+      'schedule_changes.start_time as new_start_time',
+      'schedule_changes.note',
+      'schedule_slots.weekday',
+      'schedule_slots.start_time',
+      'trainings.title as training',
+      'coaches.full_name as coach',
+      'substitutes.full_name as substitute',
+    ])
+    .where('schedule_slots.gym_id', '=', gymId)
+    .where('schedule_changes.date', '>=', todayIn(timeZone))
+    .orderBy('schedule_changes.date')
+    .orderBy('schedule_slots.start_time')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,71 @@
+/** A gym's weekly slots edited as a week (docs/product/staff.md), with JavaScript on and off. */
+import { expect, test } from '@playwright/test';
+import { expectFlash, fillForm, login, save } from '#tests/e2e/admin/helpers.ts';
+
+for (const [javaScriptEnabled, time] of [
+  [false, '06:05'],
+  [true, '06:10'],
+] as const) {
+  test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
+    test.use({ javaScriptEnabled });
+
+    test('the week grid: add a slot on a day, see it in time order, delete it', async ({ page }) => {
+      await login(page, '/admin/trainings/slots');
+      await expect(page.getByRole('heading', { level: 1, name: 'Расписание' })).toBeVisible();
+      const gyms = page.getByRole('navigation', { name: 'Залы' });
+      await expect(gyms.getByRole('link')).not.toHaveCount(0);
+      const gymName = (await gyms.locator('[aria-current="page"]').textContent())?.trim() ?? '';
+      expect(gymName).not.toBe('');
+
+      const week = page.getByRole('list', { name: 'Неделя' });
+      for (const day of ['Понедельник', 'Вторник', 'Среда', 'Четверг', 'Пятница', 'Суббота', 'Воскресенье']) {
+        await expect(week.getByRole('listitem').filter({ has: page.getByRole('heading', { name: day }) })).toHaveCount(
+          1,
+        );
+      }
+      // Slot links are named like «Пн 07:30 Хатха-йога (Новикова)», never a raw time like «07:30:00».
+      await expect(page.getByRole('link', { name: /^Пн \d\d:\d\d \S/ }).first()).toBeVisible();
+      await expect(page.getByText(/\d\d:\d\d:\d\d/)).toHaveCount(0);
+
+      await page.getByRole('link', { name: 'Добавить занятие: среда' }).click();
+      await expect(page.getByLabel('Зал', { exact: true })).toHaveValue(/\d+/);
+      await expect(page.getByLabel('День недели')).toHaveValue('3');
+      await fillForm(page, [
+        { label: 'Тренировка', select: 'Хатха-йога' },
+        { label: 'Тренер', select: 'Юлия Дмитриевна Новикова' },
+        { label: 'Начало', fill: time },
+        { label: 'Длительность, мин', fill: '60' },
+      ]);
+      await save(page);
+      const label = `Ср ${time} Хатха-йога (Новикова)`;
+      await expectFlash(page, `Сохранено: «${label}»`);
+      // Back on the same gym's week, the new slot first on Wednesday.
+      await expect(gyms.locator('[aria-current="page"]')).toHaveText(gymName);
+      const wednesday = week.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Среда' }) });
+      await expect(wednesday.locator('.admin-slot__link').first()).toHaveAccessibleName(label);
+
+      await page.getByRole('link', { name: `Удалить «${label}»` }).click();
+      if (javaScriptEnabled) {
+        const dialog = page.getByRole('dialog', { name: 'Подтверждение удаления' }).filter({ hasText: label });
+        await expect(dialog).toBeVisible();
+        await dialog.getByRole('button', { name: 'Да, удалить' }).click();
+      } else {
+        await expect(page.getByRole('heading', { level: 1, name: `Удалить «${label}»?` })).toBeVisible();
+        await page.getByRole('button', { name: 'Да, удалить' }).click();
+      }
+      await expectFlash(page, `Удалено: «${label}»`);
+      await expect(page.getByRole('link', { name: label, exact: true })).toHaveCount(0);
+
+      await page.goto('/admin/audit');
+      await expect(page.getByText(`удаление: занятие расписания «${label}»`)).toBeVisible();
+      await expect(page.getByRole('link', { name: `занятие расписания «${label}»` })).toBeVisible();
+    });
+  });
+}
+
+test('dated changes are listed by day, like «24 ноября, вт»', async ({ page }) => {
+  await login(page, '/admin/trainings/changes');
+  const cells = page.getByRole('cell').filter({ hasText: /^\d{1,2} [а-я]+, (пн|вт|ср|чт|пт|сб|вс)$/ });
+  await expect(cells.first()).toBeVisible();
+  await expect(page.getByText(/\d{4}-\d\d-\d\d/)).toHaveCount(0);
+});
