@@ -21,6 +21,7 @@ import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { parseId } from '#app/lib/id.ts';
 import { isIsoDate } from '#app/lib/schedule.ts';
 import { plainText } from '#app/lib/text.ts';
+import { getImages } from '#app/models/image.server.ts';
 import {
   ImageRejectedError,
   MAX_IMAGE_BYTES,
@@ -224,10 +225,25 @@ function uploadedFiles(form: FormData, name: string): File[] {
     .filter((file) => file.size > 0 || file.name !== '');
 }
 
+/** The hidden inputs that carry the extra pictures of a multi-file create across a failed save. */
+export function pendingName(fieldName: string): string {
+  return `${fieldName}__pending`;
+}
+
+/** Caps the pictures one gallery form may carry, pending ones included. */
+const MAX_PENDING = 50;
+
+/** `Файл пустой` → `файл пустой`, for a reason after a file name. */
+function reason(message: string): string {
+  return message.charAt(0).toLowerCase() + message.slice(1);
+}
+
 /**
  * Checks and stores uploaded images. Runs before the other checks fail the form, so an accepted picture survives a
- * validation error (its id rides in the hidden field) and need not be chosen again. Returns the extra image ids of a
- * multi-file create (the gallery).
+ * validation error (its id rides in the hidden field) and need not be chosen again. A multi-file create (the gallery)
+ * keeps every accepted picture: the first in the field, the others in its pending inputs (`pendingName`), added to by
+ * a later choice of files; a rejected file is named with its reason while the accepted ones stay (docs/product/
+ * images.md). Returns the extra image ids of a multi-file create.
  */
 export async function processImages(
   db: Database,
@@ -242,33 +258,60 @@ export async function processImages(
   const extra: number[] = [];
   for (const field of section.fields) {
     if (field.kind !== 'image') continue;
-    if (form.get(`${field.name}__remove`) === 'on') {
+    const multi = allowMultiple && field.multipleOnCreate === true;
+    const removing = form.get(`${field.name}__remove`) === 'on';
+    if (removing) {
       values[field.name] = null;
       raw[field.name] = '';
     }
+    // Pictures accepted by an earlier, failed submission of this form: still there, still wanted.
+    let kept: number[] = [];
+    if (multi && !removing) {
+      const wanted = [values[field.name], ...form.getAll(pendingName(field.name)).map((value) => parseId(value))]
+        .filter((id): id is number => typeof id === 'number')
+        .slice(0, MAX_PENDING);
+      const known = new Set((await getImages(db, wanted)).map((image) => image.id));
+      kept = [...new Set(wanted.filter((id) => known.has(id)))];
+    }
     const files = uploadedFiles(form, field.name);
-    const accepted = allowMultiple && field.multipleOnCreate ? files : files.slice(0, 1);
+    const accepted = multi ? files : files.slice(0, 1);
     const prepared: PreparedImage[] = [];
+    const rejected: string[] = [];
     for (const file of accepted) {
       try {
         if (file.size > MAX_IMAGE_BYTES) {
-          throw new ImageRejectedError(`Файл «${file.name}» больше ${MAX_IMAGE_BYTES / 1024 / 1024} МБ`);
+          throw new ImageRejectedError(
+            multi
+              ? `Файл больше ${MAX_IMAGE_BYTES / 1024 / 1024} МБ`
+              : `Файл «${file.name}» больше ${MAX_IMAGE_BYTES / 1024 / 1024} МБ`,
+          );
         }
         prepared.push(await prepareImage(Buffer.from(await file.arrayBuffer())));
       } catch (error) {
         if (!(error instanceof ImageRejectedError)) throw error;
-        const prefix = accepted.length > 1 && !error.message.includes('«') ? `«${file.name}»: ` : '';
-        errors[field.name] = `${prefix}${error.message}`;
-        break;
+        if (!multi) {
+          errors[field.name] = error.message;
+          break;
+        }
+        rejected.push(`«${file.name}» — ${reason(error.message)}`);
       }
     }
-    if (errors[field.name]) continue;
-    const saved = [];
-    for (const image of prepared) saved.push(await saveImage(db, storage, image, { keyPrefix: 'uploads' }));
-    if (saved.length) {
-      values[field.name] = saved[0]!.id;
-      raw[field.name] = String(saved[0]!.id);
-      extra.push(...saved.slice(1).map((image) => image.id));
+    if (!multi && errors[field.name]) continue;
+    const saved: number[] = [];
+    for (const image of prepared) saved.push((await saveImage(db, storage, image, { keyPrefix: 'uploads' })).id);
+    const all = multi ? [...kept, ...saved].slice(0, MAX_PENDING) : saved;
+    if (all.length) {
+      values[field.name] = all[0]!;
+      raw[field.name] = String(all[0]!);
+      extra.push(...all.slice(1));
+    }
+    if (multi) raw[pendingName(field.name)] = all.slice(1).map(String);
+    if (rejected.length) {
+      const kept = all.length
+        ? ` Остальные фото загружены (${all.length}) и сохранятся вместе с записью, выбирать их заново не нужно.`
+        : '';
+      errors[field.name] =
+        `${rejected.length === 1 ? 'Не принят файл' : 'Не приняты файлы'}: ${rejected.join('; ')}.${kept}`;
     }
     if (field.required && values[field.name] === null && !errors[field.name]) {
       errors[field.name] = 'Загрузите изображение';

@@ -16,6 +16,8 @@ interface EntityFormProps {
   errors: FieldErrors;
   options: Options;
   images: Record<string, ImagePreview | null>;
+  /** The extra pictures of a multi-file create that an earlier, failed save already accepted, by field. */
+  pendingImages?: Record<string, ImagePreview[]>;
   version: number | null;
   isNew: boolean;
   formError?: string | null;
@@ -75,6 +77,7 @@ export function EntityForm(props: EntityFormProps) {
           error={errors[field.name]}
           options={options}
           image={images[field.name] ?? null}
+          pending={props.pendingImages?.[field.name] ?? []}
           isNew={isNew}
         />
       ))}
@@ -93,6 +96,7 @@ function Field({
   error,
   options,
   image,
+  pending = [],
   isNew,
 }: {
   field: FieldDef;
@@ -100,6 +104,7 @@ function Field({
   error?: string;
   options: Options;
   image: ImagePreview | null;
+  pending?: ImagePreview[];
   isNew: boolean;
 }) {
   const id = `field-${field.name}`;
@@ -196,10 +201,33 @@ function Field({
       return (
         <div className="admin-field admin-field--image">
           {label}
-          {image ? (
+          {image && pending.length === 0 ? (
             <Image image={image} alt="Текущее изображение" width={160} className="admin-field__preview" />
           ) : null}
+          {image && pending.length ? (
+            <div className="admin-field__pending">
+              <p>
+                Уже загружено фото: {pending.length + 1}. Они сохранятся вместе с записью, выбирать их заново не нужно;
+                новые файлы добавятся к ним.
+              </p>
+              <ul>
+                {[image, ...pending].map((preview, index) => (
+                  <li key={preview.id}>
+                    <Image
+                      image={preview}
+                      alt={`Загруженное фото ${index + 1}`}
+                      width={96}
+                      className="admin-field__preview"
+                    />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           <input type="hidden" name={field.name} value={image ? String(image.id) : text} />
+          {pending.map((preview) => (
+            <input key={preview.id} type="hidden" name={`${field.name}__pending`} value={preview.id} />
+          ))}
           <input
             type="file"
             id={`${id}-file`}

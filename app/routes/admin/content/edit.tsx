@@ -28,6 +28,7 @@ import {
   MAX_FORM_BYTES,
   MAX_MULTI_FORM_BYTES,
   parseValues,
+  pendingName,
   processImages,
   rawValues,
   rowToFormValues,
@@ -56,6 +57,24 @@ async function imagePreviews(db: Database, section: AnySection, values: FormValu
           placeholder: image.placeholder,
         }
       : null;
+  }
+  return previews;
+}
+
+/** Previews of the extra pictures a multi-file create carries across a failed save, by field. */
+async function pendingPreviews(db: Database, section: AnySection, values: FormValues) {
+  const previews: Record<string, ImagePreview[]> = {};
+  for (const field of section.fields) {
+    if (field.kind !== 'image' || !field.multipleOnCreate) continue;
+    const pending = values[pendingName(field.name)];
+    const ids = (Array.isArray(pending) ? pending : []).flatMap((id) => parseId(id) ?? []);
+    const images = new Map((await getImages(db, ids)).map((image) => [image.id, image]));
+    previews[field.name] = ids.flatMap((id) => {
+      const image = images.get(id);
+      return image
+        ? [{ id, key: image.storage_key, width: image.width, height: image.height, placeholder: image.placeholder }]
+        : [];
+    });
   }
   return previews;
 }
@@ -154,6 +173,7 @@ export async function action({ request, context, params, url, pattern }: Route.A
         formError,
         conflictVersion: conflictVersion ?? null,
         images: await imagePreviews(db, section, raw),
+        pendingImages: await pendingPreviews(db, section, raw),
       },
       { status },
     );
@@ -226,6 +246,7 @@ export default function SectionEdit({ loaderData, actionData }: Route.ComponentP
         errors={actionData?.errors ?? {}}
         options={options}
         images={images}
+        pendingImages={actionData?.pendingImages}
         version={version}
         isNew={id === null}
         formError={actionData?.formError}
