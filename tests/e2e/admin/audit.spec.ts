@@ -9,6 +9,7 @@ for (const javaScriptEnabled of [false, true]) {
     test('an edit is logged with the item, its link and the changed fields; filters narrow the log', async ({
       page,
     }) => {
+      test.slow();
       const name = unique('Тренер журнала');
       await login(page, '/admin/coaches/new');
       await fillForm(page, [{ label: 'Имя и фамилия', fill: name }]);
