@@ -41,3 +41,39 @@ for (const [javaScriptEnabled, card] of [
     await second.close();
   });
 }
+
+test('a refused form saved again with the plain button is refused again; only the overwrite button wins (JavaScript off)', async ({
+  browser,
+}) => {
+  const coach = '/admin/coaches/8';
+  const first = await browser.newContext({ javaScriptEnabled: false });
+  const second = await browser.newContext({ javaScriptEnabled: false });
+  const alice = await first.newPage();
+  const bob = await second.newPage();
+  await login(alice, coach);
+  await login(bob, coach);
+
+  const aliceText = `Кратко от Алисы ${Date.now()}`;
+  const bobText = `Кратко от Боба ${Date.now()}`;
+  await alice.getByLabel('Кратко', { exact: true }).fill(aliceText);
+  await save(alice);
+  await expectFlash(alice, 'Сохранено');
+
+  await bob.getByLabel('Кратко', { exact: true }).fill(bobText);
+  await save(bob);
+  await expect(bob.getByRole('alert')).toContainText('эту запись сохранил другой сотрудник');
+
+  // Pressing the plain button once more on the refused form is refused again, and Alice's text stays.
+  await save(bob);
+  await expect(bob.getByRole('alert')).toContainText('эту запись сохранил другой сотрудник');
+  await expect(bob.getByLabel('Кратко', { exact: true })).toHaveValue(bobText);
+  await alice.goto(coach);
+  await expect(alice.getByLabel('Кратко', { exact: true })).toHaveValue(aliceText);
+
+  await bob.getByRole('button', { name: 'Сохранить мои изменения поверх' }).click();
+  await expectFlash(bob, 'Сохранено');
+  await bob.goto(coach);
+  await expect(bob.getByLabel('Кратко', { exact: true })).toHaveValue(bobText);
+  await first.close();
+  await second.close();
+});

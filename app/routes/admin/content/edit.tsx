@@ -171,7 +171,10 @@ export async function action({ request, context, params, url, pattern }: Route.A
         values: raw,
         errors: fieldErrors,
         formError,
-        conflictVersion: conflictVersion ?? null,
+        // The version the form was opened with stays in the form: a refused form saved again with the plain
+        // button is refused again; only «Сохранить мои изменения поверх» saves over a colleague's edit.
+        baseVersion: version,
+        conflictVersion: conflictVersion ?? (intent === 'overwrite' ? current_version : null),
         images: await imagePreviews(db, section, raw),
         pendingImages: await pendingPreviews(db, section, raw),
       },
@@ -207,7 +210,9 @@ export async function action({ request, context, params, url, pattern }: Route.A
 }
 
 export default function SectionEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, label, options, version } = loaderData;
+  const { id, label, options } = loaderData;
+  // After a refused save the form keeps the version it was first opened with, not the one the page reloaded.
+  const version = actionData && loaderData.version !== null ? (actionData.baseVersion ?? null) : loaderData.version;
   const section = sectionByKey(loaderData.sectionKey)!;
   const values = actionData?.values ?? loaderData.values;
   const images = actionData?.images ?? loaderData.images;
