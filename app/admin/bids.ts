@@ -1,4 +1,5 @@
 /** Russian names of bid statuses and kinds and the workflow between statuses (docs/product/bids.md). */
+import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import type { BidKind, BidStatus } from '#db/schema.ts';
 
 export const BID_STATUS_LABELS: Record<BidStatus, string> = {
@@ -16,6 +17,22 @@ export const BID_KIND_LABELS: Record<BidKind, string> = {
   promo: 'Акция',
   other: 'Другое',
 };
+
+/**
+ * What a bid is about, as the inbox shows it: the kind and the subject's title, the title left out when it only
+ * repeats the kind (a trial's subject is «Пробное занятие»).
+ */
+export function bidKindText(kind: BidKind, subjectTitle: string | null): string {
+  const label = BID_KIND_LABELS[kind];
+  // A trial has no subject of its own: its stored title only repeats the kind.
+  const subject = kind === 'trial' ? '' : subjectTitle?.trim();
+  return subject && subject.toLowerCase() !== label.toLowerCase() ? `${label} · ${subject}` : label;
+}
+
+/** The zone a bid's times are shown in: its gym's, else the network's default (`DEFAULT_TIME_ZONE`). */
+export function bidTimeZone(gymTimeZone: string | null | undefined): string {
+  return gymTimeZone || DEFAULT_TIME_ZONE;
+}
 
 export const BID_STATUSES = Object.keys(BID_STATUS_LABELS) as BidStatus[];
 export const BID_KINDS = Object.keys(BID_KIND_LABELS) as BidKind[];

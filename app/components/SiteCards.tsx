@@ -4,7 +4,7 @@ import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { Image } from '#app/components/Image.tsx';
 import { SiteLink } from '#app/components/SiteLink.tsx';
-import { formatDate, formatPrice, plural } from '#app/lib/format.ts';
+import { countOf, formatDate, formatPrice } from '#app/lib/format.ts';
 import type { ImageRef } from '#app/lib/image-url.ts';
 
 export function TrendCard({
@@ -76,11 +76,9 @@ export interface PriceCardData {
 }
 
 export function validityText(card: Pick<PriceCardData, 'validityMonths' | 'validityVisits'>): string {
-  if (card.validityVisits)
-    return `${card.validityVisits} ${plural(card.validityVisits, ['посещение', 'посещения', 'посещений'])}`;
+  if (card.validityVisits) return countOf(card.validityVisits, ['посещение', 'посещения', 'посещений']);
   if (card.validityMonths === 12) return 'на год';
-  if (card.validityMonths)
-    return `на ${card.validityMonths} ${plural(card.validityMonths, ['месяц', 'месяца', 'месяцев'])}`;
+  if (card.validityMonths) return `на ${countOf(card.validityMonths, ['месяц', 'месяца', 'месяцев'])}`;
   return '';
 }
 

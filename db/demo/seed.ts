@@ -421,7 +421,7 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
     const subjectOf = (subject: BidSubject): { subject_id: number | null; subject_title: string } => {
       switch (subject.kind) {
         case 'trial':
-          return { subject_id: null, subject_title: 'Пробная тренировка' };
+          return { subject_id: null, subject_title: 'Пробное занятие' };
         case 'other':
           return { subject_id: null, subject_title: 'Вопрос' };
         case 'card':

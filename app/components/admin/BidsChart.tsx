@@ -1,3 +1,5 @@
+import { countOf, DAYS_FORMS } from '#app/lib/format.ts';
+
 const WIDTH = 720;
 const HEIGHT = 200;
 const PAD = { top: 12, right: 8, bottom: 28, left: 32 };
@@ -14,7 +16,7 @@ export function BidsChart({ days }: { days: Array<{ day: string; count: number }
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
-        aria-label={`Заявки по дням за ${days.length} дней: всего ${total}, максимум за день ${max}`}
+        aria-label={`Заявки по дням за ${countOf(days.length, DAYS_FORMS)}: всего ${total}, максимум за день ${max}`}
       >
         <line
           x1={PAD.left}
@@ -54,7 +56,7 @@ export function BidsChart({ days }: { days: Array<{ day: string; count: number }
           );
         })}
       </svg>
-      <figcaption>Заявки по дням за последние {days.length} дней</figcaption>
+      <figcaption>Заявки по дням за последние {countOf(days.length, DAYS_FORMS)}</figcaption>
     </figure>
   );
 }

@@ -99,6 +99,7 @@ const LIST_COLUMNS = [
   'bids.utm',
   'bids.status_changed_at',
   'gyms.name as gym_name',
+  'gyms.time_zone as gym_time_zone',
 ] as const;
 
 /**
@@ -160,7 +161,12 @@ export async function getBid(db: Database, id: number) {
     .leftJoin('gyms', 'gyms.id', 'bids.gym_id')
     .leftJoin('staff_users', 'staff_users.id', 'bids.status_changed_by')
     .selectAll('bids')
-    .select(['gyms.name as gym_name', 'staff_users.name as changed_by_name', 'staff_users.email as changed_by_email'])
+    .select([
+      'gyms.name as gym_name',
+      'gyms.time_zone as gym_time_zone',
+      'staff_users.name as changed_by_name',
+      'staff_users.email as changed_by_email',
+    ])
     .where('bids.id', '=', id)
     .executeTakeFirst();
   if (!bid) return null;
@@ -183,13 +189,21 @@ export async function getBid(db: Database, id: number) {
       .execute(),
     db
       .selectFrom('bids')
-      .select(['id', 'created_at', 'kind', 'status', 'subject_title'])
-      .where('phone', '=', bid.phone)
-      .where('id', '!=', id)
+      .leftJoin('gyms', 'gyms.id', 'bids.gym_id')
+      .select([
+        'bids.id',
+        'bids.created_at',
+        'bids.kind',
+        'bids.status',
+        'bids.subject_title',
+        'gyms.time_zone as gym_time_zone',
+      ])
+      .where('bids.phone', '=', bid.phone)
+      .where('bids.id', '!=', id)
       .where(
-        sql<SqlBool>`created_at BETWEEN ${new Date(bid.created_at)}::timestamptz - ${`${REPEAT_PHONE_DAYS} days`}::interval AND ${new Date(bid.created_at)}::timestamptz + ${`${REPEAT_PHONE_DAYS} days`}::interval`,
+        sql<SqlBool>`bids.created_at BETWEEN ${new Date(bid.created_at)}::timestamptz - ${`${REPEAT_PHONE_DAYS} days`}::interval AND ${new Date(bid.created_at)}::timestamptz + ${`${REPEAT_PHONE_DAYS} days`}::interval`,
       )
-      .orderBy('created_at', 'desc')
+      .orderBy('bids.created_at', 'desc')
       .limit(10)
       .execute(),
   ]);
@@ -217,7 +231,8 @@ export async function changeBidStatus(
       .updateTable('bids')
       .set({
         status: input.to,
-        staff_note: input.note || null,
+        // A change without a note keeps the last one: an empty box means "nothing to add".
+        staff_note: input.note ? input.note : sql<string | null>`staff_note`,
         status_changed_by: input.staffUserId,
         status_changed_at: sql`now()`,
         version: sql`version + 1`,

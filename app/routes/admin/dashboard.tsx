@@ -4,6 +4,7 @@ import { AuditList } from '#app/components/admin/AuditList.tsx';
 import { BidsChart } from '#app/components/admin/BidsChart.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { getDb } from '#app/infra/services.server.ts';
+import { NEW_BIDS_FORMS, plural } from '#app/lib/format.ts';
 import {
   bidCounts,
   bidsPerDay,
@@ -34,7 +35,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <Heading level={1}>Обзор</Heading>
       <div className="admin-cards">
         <Link to="/admin/bids?status=new" className="admin-stat">
-          <span className="admin-stat__value">{counts.new}</span> новых заявок
+          <span className="admin-stat__value">{counts.new}</span> {plural(counts.new, NEW_BIDS_FORMS)}
         </Link>
         <Link to="/admin/bids?status=in_progress" className="admin-stat">
           <span className="admin-stat__value">{counts.inProgress}</span> в работе

@@ -5,7 +5,7 @@ import { Icon } from '#app/components/Icon.tsx';
 import { Image } from '#app/components/Image.tsx';
 import { SessionList } from '#app/components/SessionList.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
-import { plural } from '#app/lib/format.ts';
+import { countOf } from '#app/lib/format.ts';
 import { metaFrom, publicPageHeaders } from '#app/lib/seo.ts';
 import { getPublishedCoach } from '#app/models/coach.server.ts';
 import { bidFormToken, handleBidAction } from '#app/services/bid-intake.server.ts';
@@ -57,11 +57,7 @@ export default function CoachPage({ loaderData }: Route.ComponentProps) {
         <div>
           <Heading level={1}>{coach.fullName}</Heading>
           <p className="page-head__lead">{coach.position}</p>
-          {years && years > 0 ? (
-            <p className="card__meta">
-              Стаж {years} {plural(years, ['год', 'года', 'лет'])}
-            </p>
-          ) : null}
+          {years && years > 0 ? <p className="card__meta">Стаж {countOf(years, ['год', 'года', 'лет'])}</p> : null}
           {coach.trends.length ? (
             <ul className="tags" aria-label="Направления">
               {coach.trends.map((trend) => (

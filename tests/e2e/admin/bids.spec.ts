@@ -32,7 +32,7 @@ test('filters by status, kind and gym keep every shown bid matching', async ({ p
 
 test('a bid moves новая → в работе → отказ with a note, and its history shows who and when', async ({ page }) => {
   await login(page, '/admin/bids?status=new');
-  await page.locator('tbody tr').first().getByRole('link').click();
+  await page.locator('tbody tr').first().getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Заявка №');
   await page.getByLabel('Новый статус').selectOption({ label: 'В работе' });
   await page.getByLabel('Заметка (для отказа — причина)').fill('Позвонить вечером');
@@ -67,11 +67,16 @@ test('the CSV export is UTF-8 with a BOM, every cell quoted, phones as text, and
   const text = body.toString('utf8').slice(1);
   const lines = text.trimEnd().split('\r\n');
   expect(lines[0]).toBe(
-    '"Номер";"Дата";"Имя";"Телефон";"Зал";"Тип";"Предмет";"Статус";"Комментарий";"Заметка";"Страница";"UTM"',
+    '"Номер";"Дата (время зала)";"Часовой пояс зала";"Имя";"Телефон";"Зал";"Тип";"Предмет";"Статус";"Комментарий";"Заметка";"Страница";"UTM"',
   );
   expect(lines.length).toBeGreaterThanOrEqual(21);
-  // A phone starts with an apostrophe, so spreadsheets keep it as text with its plus (docs/security.md).
-  expect(lines[1]).toMatch(/^"\d+";"[^"]+";"[^"]*";"'\+\d{11,15}";/);
+  // A phone is written as people read it and starts with an apostrophe, so spreadsheets keep it as text with its
+  // plus (docs/security.md); the time is the gym's, whose zone the next cell names.
+  expect(lines[1]).toMatch(
+    /^"\d+";"[^"]+";"[A-Za-z_]+\/[A-Za-z_]+ \(GMT[+-]\d+\)";"[^"]*";"'\+7 \d{3} \d{3}-\d{2}-\d{2}";/,
+  );
+  // Demo clubs are in Екатеринбург: their bids are in its time.
+  expect(text).toContain('"Asia/Yekaterinburg (GMT+5)"');
 
   const done = (await (await page.request.get('/admin/bids/export.csv?status=done')).text()).trimEnd().split('\r\n');
   expect(done.length).toBeGreaterThan(1);
@@ -81,4 +86,24 @@ test('the CSV export is UTF-8 with a BOM, every cell quoted, phones as text, and
   // The link on the page carries the current filters.
   await page.goto('/admin/bids?status=done');
   await expect(page.getByRole('link', { name: 'Скачать CSV' })).toHaveAttribute('href', /export\.csv\?status=done/);
+});
+
+test('phones read +7 922 123-45-67 and call on a tap, a trial says so once, times are the gym’s', async ({ page }) => {
+  await login(page, '/admin/bids?q=%2B79221234567');
+  const sergey = page.getByRole('row').filter({ hasText: 'Сергей Кузнецов' });
+  const phone = sergey.getByRole('link', { name: '+7 922 123-45-67' });
+  await expect(phone).toHaveAttribute('href', 'tel:+79221234567');
+  // The demo clubs are in Екатеринбург: the bid came at 08:00 there (06:00 in Moscow).
+  await expect(sergey).toContainText('08:00');
+  await expect(sergey).toContainText('GMT+5');
+
+  await page.goto('/admin/bids?q=%2B79122345671');
+  const irina = page.getByRole('row').filter({ hasText: 'Ирина Петрова' });
+  await expect(irina.getByRole('cell').filter({ hasText: 'Пробное занятие' })).toHaveText('Пробное занятие');
+  await irina.getByRole('link', { name: 'Ирина Петрова' }).click();
+  await expect(page.getByRole('link', { name: '+7 912 234-56-71' })).toHaveAttribute('href', 'tel:+79122345671');
+  const details = page.locator('.admin-details');
+  await expect(details).not.toContainText('Пробное занятие · Пробное занятие');
+  await expect(details).toContainText('09:00');
+  await expect(details).toContainText('Asia/Yekaterinburg');
 });

@@ -1,10 +1,11 @@
 import { data, Form, Link } from 'react-router';
 import { z } from 'zod';
 import {
-  BID_KIND_LABELS,
   BID_STATUS_LABELS,
   BID_STATUSES,
   BID_TRANSITIONS,
+  bidKindText,
+  bidTimeZone,
   REPEAT_PHONE_DAYS,
 } from '#app/admin/bids.ts';
 import { adminTitle } from '#app/admin/nav.ts';
@@ -13,7 +14,7 @@ import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formText, parseFormData, readForm } from '#app/infra/form.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
-import { formatDateTime } from '#app/lib/format.ts';
+import { BIDS_FORMS, countOf, DAYS_FORMS, formatDateTime, formatPhone, timeZoneOffset } from '#app/lib/format.ts';
 import { parseId } from '#app/lib/id.ts';
 import { changeBidStatus, getBid } from '#app/models/admin/bids.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
@@ -70,6 +71,8 @@ export default function BidPage({ loaderData, actionData }: Route.ComponentProps
   const { bid, events, samePhone } = loaderData;
   const next = BID_TRANSITIONS[bid.status];
   const utm = Object.entries(bid.utm ?? {});
+  // Every time on the page is the bid's gym's local time, as the club's staff read their clocks.
+  const timeZone = bidTimeZone(bid.gym_time_zone);
   return (
     <section className="admin-section">
       <p>
@@ -83,16 +86,16 @@ export default function BidPage({ loaderData, actionData }: Route.ComponentProps
       {samePhone.length ? (
         <div className="admin-hint" role="note">
           <p>
-            С этого телефона за {REPEAT_PHONE_DAYS} дней есть ещё {samePhone.length}{' '}
-            {samePhone.length === 1 ? 'заявка' : 'заявки'}:
+            С этого телефона за {countOf(REPEAT_PHONE_DAYS, DAYS_FORMS)} есть ещё{' '}
+            {countOf(samePhone.length, BIDS_FORMS)}:
           </p>
           <ul>
             {samePhone.map((other) => (
               <li key={other.id}>
                 <Link to={`/admin/bids/${other.id}`}>
-                  №{other.id} от {formatDateTime(other.created_at)}
+                  №{other.id} от {formatDateTime(other.created_at, bidTimeZone(other.gym_time_zone))}
                 </Link>{' '}
-                — {BID_KIND_LABELS[other.kind]}, {BID_STATUS_LABELS[other.status]}
+                — {bidKindText(other.kind, other.subject_title)}, {BID_STATUS_LABELS[other.status]}
               </li>
             ))}
           </ul>
@@ -105,23 +108,26 @@ export default function BidPage({ loaderData, actionData }: Route.ComponentProps
           {bid.status_changed_at ? (
             <span className="admin-muted">
               {' '}
-              · {bid.changed_by_name || bid.changed_by_email || 'сотрудник'}, {formatDateTime(bid.status_changed_at)}
+              · {bid.changed_by_name || bid.changed_by_email || 'сотрудник'},{' '}
+              {formatDateTime(bid.status_changed_at, timeZone)}
             </span>
           ) : null}
         </dd>
         <dt>Телефон</dt>
         <dd>
-          <a href={`tel:${bid.phone}`}>{bid.phone}</a>
+          <a href={`tel:${bid.phone}`}>{formatPhone(bid.phone)}</a>
         </dd>
         <dt>Получена</dt>
-        <dd>{formatDateTime(bid.created_at)}</dd>
+        <dd>
+          {formatDateTime(bid.created_at, timeZone)}{' '}
+          <span className="admin-muted">
+            (время зала, {timeZoneOffset(timeZone, bid.created_at)}, {timeZone})
+          </span>
+        </dd>
         <dt>Зал</dt>
         <dd>{bid.gym_name ?? '—'}</dd>
         <dt>Тип</dt>
-        <dd>
-          {BID_KIND_LABELS[bid.kind]}
-          {bid.subject_title ? ` · ${bid.subject_title}` : ''}
-        </dd>
+        <dd>{bidKindText(bid.kind, bid.subject_title)}</dd>
         <dt>Комментарий</dt>
         <dd className="admin-pre">{bid.comment || '—'}</dd>
         <dt>Заметка сотрудника</dt>
@@ -136,12 +142,14 @@ export default function BidPage({ loaderData, actionData }: Route.ComponentProps
         ) : null}
         <dt>Согласие на обработку данных</dt>
         <dd>
-          {formatDateTime(bid.consent_at)} (версия {bid.consent_version})
+          {formatDateTime(bid.consent_at, timeZone)} (версия {bid.consent_version})
         </dd>
       </dl>
 
       <Heading level={2}>Изменить статус</Heading>
-      <Form method="post" className="admin-form" noValidate>
+      {/* A new key after each saved change: the form starts empty again (the saved note is shown above and in the
+          history), with JavaScript as without it. */}
+      <Form method="post" className="admin-form" noValidate key={bid.version}>
         <input type="hidden" name="version" value={bid.version} />
         <FormAlert message={actionData?.formError} />
         <div className="admin-field">
@@ -191,7 +199,7 @@ export default function BidPage({ loaderData, actionData }: Route.ComponentProps
                 {event.from_status ? BID_STATUS_LABELS[event.from_status] : '—'} → {BID_STATUS_LABELS[event.to_status]}
               </strong>{' '}
               <span className="admin-muted">
-                {event.staff_name || event.staff_email || 'сотрудник'}, {formatDateTime(event.created_at)}
+                {event.staff_name || event.staff_email || 'сотрудник'}, {formatDateTime(event.created_at, timeZone)}
               </span>
               {event.note ? <p className="admin-pre">{event.note}</p> : null}
             </li>

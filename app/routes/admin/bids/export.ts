@@ -1,13 +1,14 @@
-import { BID_KIND_LABELS, BID_STATUS_LABELS } from '#app/admin/bids.ts';
+import { BID_KIND_LABELS, BID_STATUS_LABELS, bidTimeZone } from '#app/admin/bids.ts';
 import { getDb, getRequestInfo } from '#app/infra/services.server.ts';
-import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { CSV_BOM, csvRows } from '#app/lib/csv.server.ts';
+import { dateTimeFormat, formatPhone, timeZoneOffset } from '#app/lib/format.ts';
 import { iterateBids, parseBidFilters } from '#app/models/admin/bids.server.ts';
 import type { Route } from './+types/export';
 
 const HEADER = [
   'Номер',
-  'Дата',
+  'Дата (время зала)',
+  'Часовой пояс зала',
   'Имя',
   'Телефон',
   'Зал',
@@ -20,11 +21,10 @@ const HEADER = [
   'UTM',
 ];
 
-const dateTime = new Intl.DateTimeFormat('ru-RU', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: DEFAULT_TIME_ZONE,
-});
+/** A bid's time in its gym's zone, as the inbox shows it; the next column names the zone. */
+function localTime(createdAt: Date | string, timeZone: string): string {
+  return dateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(createdAt));
+}
 
 /**
  * The filtered inbox as CSV, streamed batch by batch: the next batch is read only when the client has
@@ -52,12 +52,15 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
         const chunk = csvRows(
           next.value.map((bid) => [
             bid.id,
-            dateTime.format(new Date(bid.created_at)),
+            localTime(bid.created_at, bidTimeZone(bid.gym_time_zone)),
+            `${bidTimeZone(bid.gym_time_zone)} (${timeZoneOffset(bidTimeZone(bid.gym_time_zone), bid.created_at)})`,
             bid.name,
-            bid.phone,
+            // `+7 922 123-45-67`: spaced, so no reader takes it for a number; docs/decisions/0011 keeps the plus.
+            formatPhone(bid.phone),
             bid.gym_name,
             BID_KIND_LABELS[bid.kind],
-            bid.subject_title,
+            // The subject only where it says more than the kind (a trial's is the kind itself).
+            bid.kind === 'trial' || bid.subject_title === BID_KIND_LABELS[bid.kind] ? null : bid.subject_title,
             BID_STATUS_LABELS[bid.status],
             bid.comment,
             bid.staff_note,

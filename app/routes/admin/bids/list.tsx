@@ -1,10 +1,18 @@
 import { Form, Link } from 'react-router';
-import { BID_KIND_LABELS, BID_KINDS, BID_STATUS_LABELS, BID_STATUSES, REPEAT_PHONE_DAYS } from '#app/admin/bids.ts';
+import {
+  BID_KIND_LABELS,
+  BID_KINDS,
+  BID_STATUS_LABELS,
+  BID_STATUSES,
+  bidKindText,
+  bidTimeZone,
+  REPEAT_PHONE_DAYS,
+} from '#app/admin/bids.ts';
 import { adminTitle } from '#app/admin/nav.ts';
 import { FilterSelect } from '#app/components/admin/FilterSelect.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { getDb } from '#app/infra/services.server.ts';
-import { formatDateTime } from '#app/lib/format.ts';
+import { countOf, DAYS_FORMS, formatDateTime, formatPhone, timeZoneOffset } from '#app/lib/format.ts';
 import { parseId } from '#app/lib/id.ts';
 import { type BidFilters, listBids, listGymOptions, parseBidFilters } from '#app/models/admin/bids.server.ts';
 import type { Route } from './+types/list';
@@ -83,7 +91,7 @@ export default function BidInbox({ loaderData }: Route.ComponentProps) {
         <table className="admin-table">
           <thead>
             <tr>
-              <th scope="col">Дата</th>
+              <th scope="col">Дата (время зала)</th>
               <th scope="col">Имя</th>
               <th scope="col">Телефон</th>
               <th scope="col">Зал</th>
@@ -94,26 +102,28 @@ export default function BidInbox({ loaderData }: Route.ComponentProps) {
           <tbody>
             {bids.map((bid) => (
               <tr key={bid.id} className={bid.status === 'new' ? 'admin-table__row--new' : undefined}>
-                <td data-label="Дата">{formatDateTime(bid.created_at)}</td>
+                <td data-label="Дата">
+                  {formatDateTime(bid.created_at, bidTimeZone(bid.gym_time_zone))}
+                  <span className="admin-muted"> {timeZoneOffset(bidTimeZone(bid.gym_time_zone), bid.created_at)}</span>
+                </td>
                 <td data-label="Имя">
                   <Link to={`/admin/bids/${bid.id}`}>{bid.name}</Link>
                 </td>
                 <td data-label="Телефон">
-                  {bid.phone}
+                  <a href={`tel:${bid.phone}`} className="admin-phone">
+                    {formatPhone(bid.phone)}
+                  </a>
                   {bid.repeat_phone ? (
                     <span
                       className="admin-badge"
-                      title={`Этот телефон уже оставлял заявку за ${REPEAT_PHONE_DAYS} дней`}
+                      title={`Этот телефон уже оставлял заявку за ${countOf(REPEAT_PHONE_DAYS, DAYS_FORMS)}`}
                     >
                       повторная
                     </span>
                   ) : null}
                 </td>
                 <td data-label="Зал">{bid.gym_name ?? '—'}</td>
-                <td data-label="Тип">
-                  {BID_KIND_LABELS[bid.kind]}
-                  {bid.subject_title ? <span className="admin-muted"> · {bid.subject_title}</span> : null}
-                </td>
+                <td data-label="Тип">{bidKindText(bid.kind, bid.subject_title)}</td>
                 <td data-label="Статус">
                   <span className={`admin-status admin-status--${bid.status}`}>{BID_STATUS_LABELS[bid.status]}</span>
                 </td>

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { bidKindText, bidTimeZone } from '#app/admin/bids.ts';
+import { BIDS_FORMS, countOf, formatPhone, NEW_BIDS_FORMS, plural, timeZoneOffset } from '#app/lib/format.ts';
+
+describe('Russian plurals (one helper for every count shown)', () => {
+  it.each([
+    [1, '1 заявка'],
+    [2, '2 заявки'],
+    [5, '5 заявок'],
+    [11, '11 заявок'],
+    [21, '21 заявка'],
+    [22, '22 заявки'],
+    [25, '25 заявок'],
+    [111, '111 заявок'],
+    [0, '0 заявок'],
+    [12, '12 заявок'],
+    [1001, '1 001 заявка'],
+  ])('%i → %s', (count, text) => {
+    expect(countOf(count, BIDS_FORMS).replace(/\u00a0/g, ' ')).toBe(text);
+  });
+
+  it('agrees an adjective with its noun: 1 новая заявка, 2 новые заявки, 5 новых заявок', () => {
+    expect([1, 2, 5, 11, 21, 22, 25, 111].map((n) => plural(n, NEW_BIDS_FORMS))).toEqual([
+      'новая заявка',
+      'новые заявки',
+      'новых заявок',
+      'новых заявок',
+      'новая заявка',
+      'новые заявки',
+      'новых заявок',
+      'новых заявок',
+    ]);
+  });
+
+  it('gives a fraction the 2–4 form', () => {
+    expect(countOf(1.5, ['час', 'часа', 'часов'])).toBe('1,5 часа');
+  });
+});
+
+describe('bids as staff read them', () => {
+  it('writes Russian phones in groups and leaves others as stored', () => {
+    expect(formatPhone('+79221234567')).toBe('+7 922 123-45-67');
+    expect(formatPhone('+380441234567')).toBe('+380441234567');
+  });
+
+  it('says the kind once when the subject only repeats it', () => {
+    expect(bidKindText('trial', 'Пробное занятие')).toBe('Пробное занятие');
+    expect(bidKindText('trial', 'Пробная тренировка')).toBe('Пробное занятие');
+    expect(bidKindText('coach', 'Анна Ковалёва')).toBe('Тренер · Анна Ковалёва');
+    expect(bidKindText('card', null)).toBe('Клубная карта');
+  });
+
+  it('shows a bid in its gym’s zone, the network’s without a gym', () => {
+    expect(bidTimeZone('Asia/Yekaterinburg')).toBe('Asia/Yekaterinburg');
+    expect(bidTimeZone(null)).toBe('Europe/Moscow');
+    expect(timeZoneOffset('Asia/Yekaterinburg', '2026-11-23T00:00:00Z')).toBe('GMT+5');
+  });
+});
