@@ -42,6 +42,11 @@ export interface SectionShape<Name extends string, Table extends keyof DB> {
   publishable: boolean;
   /** Has a `version` column: a stale save is refused instead of overwriting someone else's (docs/product/staff.md). */
   versioned: boolean;
+  /**
+   * The record's public page, `{id}` standing for its id (`/coaches/{id}`). The edit page links to it as
+   * «Предпросмотр»; signed-in staff see an unpublished record there with a draft banner (docs/product/staff.md).
+   */
+  publicPath?: string;
   /** One row only, edited at `/admin/<key>` without a list (page-like content such as a policy text). */
   singleton?: boolean;
 }

@@ -9,7 +9,8 @@ import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 // Pieces most sections share: content that staff publish and put in order by hand.
 const TITLE = { kind: 'text', name: 'title', label: 'Название', required: true, maxLength: 200 } as const;
 const NAME = { kind: 'text', name: 'name', label: 'Название', required: true, maxLength: 200 } as const;
-const PUBLISHED = { kind: 'checkbox', name: 'published', label: 'Опубликовано', default: true } as const;
+// A new record starts as a draft: staff preview it on its public page and publish it when it is ready.
+const PUBLISHED = { kind: 'checkbox', name: 'published', label: 'Опубликовано', default: false } as const;
 const PUBLISHED_COLUMN = { column: 'published', label: 'Опубликовано' } as const;
 const PUBLISHED_FILTER = { kind: 'published', label: 'Публикация' } as const;
 const ORDERED_BY_HAND = { order: 'manual', publishable: true, versioned: true } as const;
@@ -160,6 +161,8 @@ export const promos = defineSection({
   ],
   search: ['title', 'text'],
   filters: [PUBLISHED_FILTER],
+  // Promos have no page of their own: the preview shows the promo at the top of the list.
+  publicPath: '/promos?preview={id}#promo-{id}',
   ...ORDERED_BY_HAND,
 });
 
@@ -204,6 +207,7 @@ export const coaches = defineSection({
   ],
   search: ['full_name', 'position', 'summary'],
   filters: [PUBLISHED_FILTER],
+  publicPath: '/coaches/{id}',
   ...ORDERED_BY_HAND,
 });
 
@@ -302,6 +306,7 @@ export const trainings = defineSection({
   ],
   search: ['title', 'description'],
   filters: [PUBLISHED_FILTER, { kind: 'reference', field: 'trend_id', label: 'Направление' }],
+  publicPath: '/trainings/{id}',
   ...ORDERED_BY_HAND,
 });
 
@@ -328,6 +333,7 @@ export const trends = defineSection({
   ],
   search: ['title', 'summary'],
   filters: [PUBLISHED_FILTER],
+  publicPath: '/trends/{id}',
   ...ORDERED_BY_HAND,
 });
 

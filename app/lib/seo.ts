@@ -49,10 +49,20 @@ export interface PageSeo {
   /** A stored picture, or an absolute or root-relative image URL. */
   image?: ImageRef | string | null;
   type?: 'website' | 'article' | 'profile';
+  /** A draft shown to staff: kept out of search engines. */
+  noindex?: boolean;
 }
 
 /** `<title>`, description, canonical link and Open Graph tags of a page. */
-export function pageMeta({ title, description, origin, path, image, type = 'website' }: PageSeo): MetaDescriptor[] {
+export function pageMeta({
+  title,
+  description,
+  origin,
+  path,
+  image,
+  type = 'website',
+  noindex = false,
+}: PageSeo): MetaDescriptor[] {
   const url = `${origin}${path}`;
   const text = description.length > 300 ? `${description.slice(0, 297).trimEnd()}…` : description;
   const tags: MetaDescriptor[] = [
@@ -66,6 +76,7 @@ export function pageMeta({ title, description, origin, path, image, type = 'webs
     { property: 'og:description', content: text },
     { property: 'og:url', content: url },
   ];
+  if (noindex) tags.push({ name: 'robots', content: 'noindex, nofollow' });
   const imageUrl = typeof image === 'object' && image ? publicImageUrl(image.key) : image;
   if (imageUrl)
     tags.push({ property: 'og:image', content: imageUrl.startsWith('/') ? `${origin}${imageUrl}` : imageUrl });

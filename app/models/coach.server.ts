@@ -52,8 +52,11 @@ export function publishedCoachesQuery(db: Database, filter: CoachListFilter = {}
     .orderBy('c.id');
 }
 
-/** A published coach's profile with trends and published gyms — one query. */
-export function getPublishedCoach(db: Database, id: number) {
+/**
+ * A published coach's profile with trends and published gyms — one query. `drafts` (a staff preview) finds an
+ * unpublished coach too; `published` tells which it is.
+ */
+export function getPublishedCoach(db: Database, id: number, drafts = false) {
   return db
     .selectFrom('coaches as c')
     .select(COACH_CARD)
@@ -61,6 +64,7 @@ export function getPublishedCoach(db: Database, id: number) {
       'c.bio',
       'c.achievements',
       'c.updated_at',
+      'c.published',
       imageRef(eb, 'c.photo_image_id').as('photo'),
       coachTrends(eb),
       jsonArrayFrom(
@@ -74,6 +78,6 @@ export function getPublishedCoach(db: Database, id: number) {
       ).as('gyms'),
     ])
     .where('c.id', '=', id)
-    .where('c.published', '=', true)
+    .$if(!drafts, (qb) => qb.where('c.published', '=', true))
     .executeTakeFirst();
 }

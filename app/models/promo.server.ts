@@ -30,6 +30,27 @@ export function currentPromosQuery(db: Database, gymId: number | null, today: st
     .orderBy('p.id');
 }
 
+/** One promo whatever its state, for a staff preview: `published` and the dates tell what visitors see. */
+export function getPromoDraft(db: Database, id: number) {
+  return db
+    .selectFrom('promos as p')
+    .leftJoin('cards as k', (join) => join.onRef('k.id', '=', 'p.card_id').on('k.published', '=', true))
+    .select((eb) => [
+      'p.id',
+      'p.title',
+      'p.text',
+      'p.starts_on as startsOn',
+      'p.ends_on as endsOn',
+      'p.published',
+      'k.id as cardId',
+      'k.title as cardTitle',
+      'k.price as cardPrice',
+      imageRef(eb, 'p.image_id').as('image'),
+    ])
+    .where('p.id', '=', id)
+    .executeTakeFirst();
+}
+
 export function listCurrentPromos(db: Database, gymId: number | null, today: string) {
   return currentPromosQuery(db, gymId, today).execute();
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { imageRef } from '#app/models/image.server.ts';
 import type { Database } from '#db/index.ts';
@@ -24,7 +25,7 @@ export function trendTrainingsQuery(db: Database, trendId: number) {
  * A published training of a published trend, with its trend and the coaches who lead its slots — one query.
  * `gymId` narrows the coaches to the active gym's timetable.
  */
-export function getPublishedTraining(db: Database, id: number) {
+export function getPublishedTraining(db: Database, id: number, drafts = false) {
   return db
     .selectFrom('trainings as t')
     .innerJoin('trends as tr', 'tr.id', 't.trend_id')
@@ -35,6 +36,8 @@ export function getPublishedTraining(db: Database, id: number) {
       't.level',
       't.duration_min as durationMin',
       't.updated_at',
+      // Shown only when both it and its trend are: a staff preview (`drafts`) finds the others too.
+      sql<boolean>`t.published AND tr.published`.as('published'),
       imageRef(eb, 't.cover_image_id').as('cover'),
       jsonObjectFrom(
         eb.selectFrom('trends').select(['trends.id', 'trends.title']).whereRef('trends.id', '=', 't.trend_id'),
@@ -65,7 +68,6 @@ export function getPublishedTraining(db: Database, id: number) {
       ).as('coaches'),
     ])
     .where('t.id', '=', id)
-    .where('t.published', '=', true)
-    .where('tr.published', '=', true)
+    .$if(!drafts, (qb) => qb.where('t.published', '=', true).where('tr.published', '=', true))
     .executeTakeFirst();
 }

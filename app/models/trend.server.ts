@@ -19,12 +19,20 @@ export function listPublishedTrends(db: Database) {
   return publishedTrendsQuery(db).execute();
 }
 
-/** One published trend with its description (a builder, so the trend page can nest it). */
-export function publishedTrendQuery(db: Database, id: number) {
+/**
+ * One published trend with its description (a builder, so the trend page can nest it); `drafts` (a staff preview)
+ * finds an unpublished one too.
+ */
+export function publishedTrendQuery(db: Database, id: number, drafts = false) {
   return db
     .selectFrom('trends')
     .select(TREND_CARD)
-    .select((eb) => ['trends.description', 'trends.updated_at', imageRef(eb, 'trends.cover_image_id').as('cover')])
+    .select((eb) => [
+      'trends.description',
+      'trends.updated_at',
+      'trends.published',
+      imageRef(eb, 'trends.cover_image_id').as('cover'),
+    ])
     .where('trends.id', '=', id)
-    .where('trends.published', '=', true);
+    .$if(!drafts, (qb) => qb.where('trends.published', '=', true));
 }

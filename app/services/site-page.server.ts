@@ -3,8 +3,10 @@ import { siteOrigin } from '#app/infra/seo.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
 import { parseId } from '#app/lib/id.ts';
 import { addDays } from '#app/lib/schedule.ts';
+import { PRIVATE_CACHE_CONTROL } from '#app/lib/seo.ts';
 import { listSessions } from '#app/models/schedule.server.ts';
 import { getActiveGym } from '#app/services/active-gym.server.ts';
+import { findStaffUser } from '#app/services/auth.server.ts';
 import type { Database } from '#db/index.ts';
 
 /**
@@ -54,22 +56,43 @@ export function comingWeek(today: string): string[] {
   return Array.from({ length: 7 }, (_, i) => addDays(today, i));
 }
 
-type SiteArgs = Parameters<typeof loadSiteContext>[0] & { params: { id?: string } };
+type SiteArgs = Parameters<typeof loadSiteContext>[0] & { params: { id?: string }; request: Request };
 
 /**
- * A detail page with sessions (a coach, a training): its record by `:id` (404 when missing or hidden) and that record's
- * sessions in the active gym over the coming week.
+ * True when the request comes from signed-in staff, who may preview unpublished records on their public pages
+ * (docs/product/staff.md, "Drafts and preview"). Asked only once a published record was not found, so visitors'
+ * pages cost no session lookup.
  */
-export async function loadDetailWithSessions<T>(
+export async function isStaffPreview({
+  context,
+  request,
+}: {
+  context: Readonly<RouterContextProvider>;
+  request: Request;
+}) {
+  if (!request.headers.get('Cookie')) return false;
+  const services = getServices(context);
+  return (await findStaffUser(services.database.db, request, services.sessionSecret)) !== null;
+}
+
+/** The headers of a page showing a draft to staff: never stored by any cache. */
+export const DRAFT_HEADERS = { 'Cache-Control': PRIVATE_CACHE_CONTROL } as const;
+
+/**
+ * A detail page with sessions (a coach, a training): its record by `:id` (404 when missing or hidden; staff see a
+ * hidden one as a draft) and that record's sessions in the active gym over the coming week.
+ */
+export async function loadDetailWithSessions<T extends { published: boolean }>(
   args: SiteArgs,
-  find: (db: Database, id: number) => Promise<T | undefined>,
+  find: (db: Database, id: number, drafts?: boolean) => Promise<T | undefined>,
   sessionsOf: (id: number) => { coachId?: number; trainingId?: number },
 ) {
   const id = pageId(args);
   const site = await loadSiteContext(args);
-  const [record, sessions] = await Promise.all([
+  const [published, sessions] = await Promise.all([
     find(site.db, id),
     listSessions(site.db, { gymId: site.gymId, dates: comingWeek(site.today), ...sessionsOf(id) }),
   ]);
+  const record = published ?? ((await isStaffPreview(args)) ? await find(site.db, id, true) : undefined);
   return { site, record: foundOr404(record, args.url), sessions };
 }

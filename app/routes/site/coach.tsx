@@ -1,5 +1,6 @@
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
 import { BidForm } from '#app/components/BidForm.tsx';
+import { DraftBanner } from '#app/components/DraftBanner.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { Image } from '#app/components/Image.tsx';
@@ -9,7 +10,7 @@ import { countOf } from '#app/lib/format.ts';
 import { metaFrom, publicPageHeaders } from '#app/lib/seo.ts';
 import { getPublishedCoach } from '#app/models/coach.server.ts';
 import { bidFormToken, handleBidAction } from '#app/services/bid-intake.server.ts';
-import { loadDetailWithSessions } from '#app/services/site-page.server.ts';
+import { DRAFT_HEADERS, loadDetailWithSessions } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/coach';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -20,33 +21,39 @@ export async function loader(args: Route.LoaderArgs) {
   } = await loadDetailWithSessions(args, getPublishedCoach, (id) => ({
     coachId: id,
   }));
-  return {
-    coach,
-    sessions,
-    gym: site.gym,
-    origin: site.origin,
-    token: bidFormToken(args.context),
-    year: Number(site.today.slice(0, 4)),
-  };
+  return data(
+    {
+      coach,
+      draft: !coach.published,
+      sessions,
+      gym: site.gym,
+      origin: site.origin,
+      token: bidFormToken(args.context),
+      year: Number(site.today.slice(0, 4)),
+    },
+    coach.published ? undefined : { headers: DRAFT_HEADERS },
+  );
 }
 
 export const action = handleBidAction;
 export const headers = publicPageHeaders;
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
-  metaFrom(loaderData, ({ coach }) => ({
+  metaFrom(loaderData, ({ coach, draft }) => ({
     title: `${coach.fullName} — ${coach.position} | ${SITE_NAME}`,
     description: coach.summary || coach.bio,
     path: `/coaches/${coach.id}`,
     image: coach.photo,
     type: 'profile',
+    noindex: draft,
   }));
 
 export default function CoachPage({ loaderData }: Route.ComponentProps) {
-  const { coach, sessions, gym, token, year } = loaderData;
+  const { coach, draft, sessions, gym, token, year } = loaderData;
   const years = coach.experienceSince ? year - coach.experienceSince : null;
   return (
     <article className="detail">
+      {draft ? <DraftBanner editPath={`/admin/coaches/${coach.id}`} /> : null}
       <nav className="breadcrumbs" aria-label="Навигационная цепочка">
         <Link to="/coaches">Тренеры</Link> / <span aria-current="page">{coach.fullName}</span>
       </nav>

@@ -1,5 +1,6 @@
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
 import { BidForm } from '#app/components/BidForm.tsx';
+import { DraftBanner } from '#app/components/DraftBanner.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Image } from '#app/components/Image.tsx';
 import { SessionList } from '#app/components/SessionList.tsx';
@@ -9,7 +10,7 @@ import { metaFrom, publicPageHeaders } from '#app/lib/seo.ts';
 import { LEVEL_LABELS } from '#app/lib/training-level.ts';
 import { getPublishedTraining } from '#app/models/training.server.ts';
 import { bidFormToken, handleBidAction } from '#app/services/bid-intake.server.ts';
-import { loadDetailWithSessions } from '#app/services/site-page.server.ts';
+import { DRAFT_HEADERS, loadDetailWithSessions } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/training';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -20,31 +21,37 @@ export async function loader(args: Route.LoaderArgs) {
   } = await loadDetailWithSessions(args, getPublishedTraining, (id) => ({
     trainingId: id,
   }));
-  return {
-    training,
-    sessions,
-    gym: site.gym,
-    origin: site.origin,
-    token: bidFormToken(args.context),
-  };
+  return data(
+    {
+      training,
+      draft: !training.published,
+      sessions,
+      gym: site.gym,
+      origin: site.origin,
+      token: bidFormToken(args.context),
+    },
+    training.published ? undefined : { headers: DRAFT_HEADERS },
+  );
 }
 
 export const action = handleBidAction;
 export const headers = publicPageHeaders;
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
-  metaFrom(loaderData, ({ training }) => ({
+  metaFrom(loaderData, ({ training, draft }) => ({
     title: `${training.title} — ${training.trend.title} | ${SITE_NAME}`,
     description: training.description,
     path: `/trainings/${training.id}`,
     image: training.cover,
     type: 'article',
+    noindex: draft,
   }));
 
 export default function TrainingPage({ loaderData }: Route.ComponentProps) {
-  const { training, sessions, gym, token } = loaderData;
+  const { training, draft, sessions, gym, token } = loaderData;
   return (
     <article className="detail">
+      {draft ? <DraftBanner editPath={`/admin/trainings/${training.id}`} /> : null}
       <nav className="breadcrumbs" aria-label="Навигационная цепочка">
         <Link to="/trends">Направления</Link> / <Link to={`/trends/${training.trend.id}`}>{training.trend.title}</Link>{' '}
         / <span aria-current="page">{training.title}</span>

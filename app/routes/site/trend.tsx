@@ -1,5 +1,6 @@
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
+import { DraftBanner } from '#app/components/DraftBanner.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Image } from '#app/components/Image.tsx';
 import { SessionList } from '#app/components/SessionList.tsx';
@@ -12,14 +13,21 @@ import { publishedCoachesQuery } from '#app/models/coach.server.ts';
 import { listSessions } from '#app/models/schedule.server.ts';
 import { trendTrainingsQuery } from '#app/models/training.server.ts';
 import { publishedTrendQuery } from '#app/models/trend.server.ts';
-import { comingWeek, foundOr404, loadSiteContext, pageId } from '#app/services/site-page.server.ts';
+import {
+  comingWeek,
+  DRAFT_HEADERS,
+  foundOr404,
+  isStaffPreview,
+  loadSiteContext,
+  pageId,
+} from '#app/services/site-page.server.ts';
 import type { Route } from './+types/trend';
 
 export async function loader(args: Route.LoaderArgs) {
   const id = pageId(args);
   const site = await loadSiteContext(args);
   const dates = comingWeek(site.today);
-  const [{ trend, ...related }, sessions] = await Promise.all([
+  const [{ trend: published, ...related }, sessions] = await Promise.all([
     site.db
       .selectNoFrom([
         jsonObjectFrom(publishedTrendQuery(site.db, id)).as('trend'),
@@ -29,30 +37,35 @@ export async function loader(args: Route.LoaderArgs) {
       .executeTakeFirstOrThrow(),
     listSessions(site.db, { gymId: site.gymId, dates, trendId: id }),
   ]);
-  return {
-    trend: foundOr404(trend, args.url),
-    ...related,
-    sessions: sessions.slice(0, 12),
-    gym: site.gym,
-    origin: site.origin,
-  };
+  // Staff see an unpublished trend as a draft (docs/product/staff.md); everyone else gets 404.
+  const trend = foundOr404(
+    published ??
+      ((await isStaffPreview(args)) ? await publishedTrendQuery(site.db, id, true).executeTakeFirst() : undefined),
+    args.url,
+  );
+  return data(
+    { trend, draft: !trend.published, ...related, sessions: sessions.slice(0, 12), gym: site.gym, origin: site.origin },
+    trend.published ? undefined : { headers: DRAFT_HEADERS },
+  );
 }
 
 export const headers = publicPageHeaders;
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
-  metaFrom(loaderData, ({ trend }) => ({
+  metaFrom(loaderData, ({ trend, draft }) => ({
     title: `${trend.title} | ${SITE_NAME}`,
     description: trend.summary || trend.description,
     path: `/trends/${trend.id}`,
     image: trend.cover,
     type: 'article',
+    noindex: draft,
   }));
 
 export default function TrendPage({ loaderData }: Route.ComponentProps) {
-  const { trend, trainings, coaches, sessions, gym } = loaderData;
+  const { trend, draft, trainings, coaches, sessions, gym } = loaderData;
   return (
     <article className="detail">
+      {draft ? <DraftBanner editPath={`/admin/trainings/trends/${trend.id}`} /> : null}
       <nav className="breadcrumbs" aria-label="Навигационная цепочка">
         <Link to="/trends">Направления</Link> / <span aria-current="page">{trend.title}</span>
       </nav>

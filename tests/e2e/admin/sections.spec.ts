@@ -188,18 +188,19 @@ for (const section of CASES) {
     const edited = section.edit as { label: string; fill?: string; select?: string };
     if (edited.fill) await expect(page.getByLabel(edited.label, { exact: true })).toHaveValue(edited.fill);
 
-    // Publish / unpublish
+    // Publish / unpublish: a new record starts unpublished
     await page.goto(`/admin/${section.path}?q=${encodeURIComponent(name)}`);
-    await row(page, name)
-      .getByRole('button', { name: `Снять с публикации «${name}»` })
-      .click();
-    await expectFlash(page, 'Снято с публикации');
     await expect(row(page, name)).toContainText('Нет');
     await row(page, name)
       .getByRole('button', { name: `Опубликовать «${name}»` })
       .click();
     await expectFlash(page, 'Опубликовано');
     await expect(row(page, name)).toContainText('Да');
+    await row(page, name)
+      .getByRole('button', { name: `Снять с публикации «${name}»` })
+      .click();
+    await expectFlash(page, 'Снято с публикации');
+    await expect(row(page, name)).toContainText('Нет');
 
     // Reorder: a new record is last; one step up puts it before its neighbour
     await page.goto(`/admin/${section.path}`);

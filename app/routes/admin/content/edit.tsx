@@ -243,6 +243,19 @@ export default function SectionEdit({ loaderData, actionData }: Route.ComponentP
           <span className="admin-muted"> — прежние версии записи</span>
         </p>
       )}
+      {section.publicPath && id !== null ? (
+        <p>
+          {/* A new tab: the form keeps what is typed; the public page shows what is saved, a draft with a banner. */}
+          <a
+            href={section.publicPath.replaceAll('{id}', String(id))}
+            target="_blank"
+            rel="noopener"
+            className="admin-link"
+          >
+            Предпросмотр (сохранённая версия, в новой вкладке)
+          </a>
+        </p>
+      ) : null}
       <EntityForm
         // A new key after each server answer re-applies the returned values to the uncontrolled inputs.
         key={actionData ? JSON.stringify(actionData.values) : 'loaded'}
