@@ -46,6 +46,7 @@ export default [
     route('coaches/:id', 'routes/site/coach.tsx'),
     route('shedule', 'routes/site/shedule.tsx'),
     route('trainings/:id', 'routes/site/training.tsx'),
+    route('privacy', 'routes/site/privacy.tsx'),
   ]),
 
   // Staff area: every page below passes the session check of layouts/admin.tsx (docs/product/staff.md).

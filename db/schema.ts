@@ -322,6 +322,15 @@ export interface OutboxTable {
   created_at: CreatedAt;
 }
 
+/** The personal-data processing policy: one row (id 1); an empty body means the built-in default text. */
+export interface PrivacyPolicyTable {
+  id: ColumnType<number, number | undefined, never>;
+  title: string;
+  body: DefaultedText;
+  version: Version;
+  updated_at: UpdatedAt;
+}
+
 export interface DB {
   images: ImageTable;
   gyms: GymTable;
@@ -348,6 +357,7 @@ export interface DB {
   audit_log: AuditLogTable;
   content_revisions: ContentRevisionTable;
   outbox: OutboxTable;
+  privacy_policy: PrivacyPolicyTable;
 }
 
 export type Image = Selectable<ImageTable>;

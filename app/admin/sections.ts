@@ -414,6 +414,37 @@ export const scheduleChanges = defineSection({
   versioned: false,
 });
 
+/**
+ * The personal-data processing policy linked next to every consent checkbox (docs/product/bids.md). Its version is
+ * recorded with each bid's consent; an empty text shows the built-in default (app/lib/privacy-policy.ts).
+ */
+export const privacyPolicy = defineSection({
+  key: 'privacy',
+  table: 'privacy_policy',
+  entity: 'privacy_policy',
+  auditLabel: 'политика обработки персональных данных',
+  title: 'Политика обработки персональных данных',
+  navLabel: 'Политика',
+  newLabel: 'Политика обработки персональных данных',
+  labelColumn: 'title',
+  fields: [
+    TITLE,
+    {
+      ...multiline('body', 'Текст', 50_000),
+      hint: 'Оператор, цели, какие данные храним и сколько, как отозвать согласие, контакты. Пусто — текст по умолчанию.',
+    },
+  ],
+  columns: [],
+  search: [],
+  filters: [],
+  order: [['id', 'asc']],
+  publicPath: '/privacy',
+  // Always public: every bid form links to it, so it cannot be unpublished.
+  publishable: false,
+  versioned: true,
+  singleton: true,
+});
+
 /** The registry, in navigation order. */
 export const SECTIONS: readonly AnySection[] = [
   gyms,
@@ -426,6 +457,7 @@ export const SECTIONS: readonly AnySection[] = [
   trends,
   slots,
   scheduleChanges,
+  privacyPolicy,
 ];
 
 /** The URL prefix of the staff area, shared with app/routes.ts. */

@@ -12,6 +12,7 @@ import {
   NAME_MAX,
   type PublicBidKind,
 } from '#app/lib/bid-form.ts';
+import { PRIVACY_LINK_TEXT, PRIVACY_PATH } from '#app/lib/privacy-policy.ts';
 
 interface BidFormProps {
   /** Unique on the page: tells this form's answer apart from the other forms'. */
@@ -177,6 +178,12 @@ export function BidForm({ formId, kind, subjectId = null, gymId, token, title, l
       <div className="field field--checkbox">
         <input {...field('consent')} name="consent" type="checkbox" required defaultChecked={values?.consent} />
         <label htmlFor={`${id}-consent`}>{CONSENT_LABEL} и на звонок администратора клуба</label>
+        {/* Outside the label, so following the link does not tick the box; a new tab keeps what is typed. */}
+        <p className="field__policy">
+          <a href={PRIVACY_PATH} target="_blank" rel="noopener">
+            {PRIVACY_LINK_TEXT}
+          </a>
+        </p>
         {message('consent')}
       </div>
       <button type="submit" className="button button--primary bid-form__submit" disabled={pending}>

@@ -4,6 +4,7 @@ import { GymSelector } from '#app/components/GymSelector.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { SiteNavLink } from '#app/components/SiteLink.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
+import { PRIVACY_LINK_TEXT, PRIVACY_PATH } from '#app/lib/privacy-policy.ts';
 import { useRootData } from '#app/shell/root-data.ts';
 import { useGymState } from '#app/shell/ShellProvider.tsx';
 
@@ -107,7 +108,7 @@ export function SiteFooter() {
         </nav>
       </div>
       <p className="container site-footer__legal">
-        © {new Date().getFullYear()} {SITE_NAME}. Все права защищены.
+        © {new Date().getFullYear()} {SITE_NAME}. Все права защищены. <Link to={PRIVACY_PATH}>{PRIVACY_LINK_TEXT}</Link>
       </p>
     </footer>
   );

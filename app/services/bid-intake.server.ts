@@ -1,13 +1,7 @@
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '#app/infra/database-outage.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
-import {
-  BID_FORM_PARAM,
-  BID_SENT_PARAM,
-  type BidActionResult,
-  type BidFieldErrors,
-  CONSENT_VERSION,
-} from '#app/lib/bid-form.ts';
+import { BID_FORM_PARAM, BID_SENT_PARAM, type BidActionResult, type BidFieldErrors } from '#app/lib/bid-form.ts';
 import { type BidInput, bidValuesFrom, parseBidForm } from '#app/lib/bid-schema.ts';
 import { createPublicBid, findBidSubjectTitle } from '#app/models/bid.server.ts';
 import { consumeRateLimit } from '#app/models/rate-limit.server.ts';
@@ -19,6 +13,7 @@ import {
   issueBidToken,
   TOKEN_MAX_AGE_MS,
 } from '#app/services/bid-token.server.ts';
+import { currentPolicy } from '#app/services/privacy.server.ts';
 import { clientKey, retryAfterHeaders, retryAfterText } from '#app/services/rate-limit.server.ts';
 
 /** Bids are rate-limited per client address, in PostgreSQL so that every instance shares the count (docs/security.md). */
@@ -193,6 +188,8 @@ async function acceptBid({
   if (services.env.SMTP_URL && services.env.BIDS_NOTIFY_EMAIL) channels.push('email');
   if (services.env.BIDS_WEBHOOK_URL) channels.push('webhook');
 
+  // The consent covers the policy linked next to the checkbox, in the version the site shows now.
+  const policy = await currentPolicy(db);
   const bid = await createPublicBid(
     db,
     {
@@ -204,7 +201,7 @@ async function acceptBid({
       kind: input.kind,
       subjectId: input.kind === 'trial' ? null : input.subjectId,
       subjectTitle,
-      consentVersion: CONSENT_VERSION,
+      consentVersion: policy.consentVersion,
       consentIp: info.ip,
       sourcePage: url.pathname,
       utm,

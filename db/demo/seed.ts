@@ -19,6 +19,7 @@ import {
   GALLERY,
   GYMS,
   PARTNERS,
+  PRIVACY_POLICY,
   PROMOS,
   TIME_ZONE,
   TRAININGS,
@@ -417,6 +418,8 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
         })),
       )
       .execute();
+
+    await trx.updateTable('privacy_policy').set({ title: PRIVACY_POLICY.title, body: PRIVACY_POLICY.body }).execute();
 
     const subjectOf = (subject: BidSubject): { subject_id: number | null; subject_title: string } => {
       switch (subject.kind) {

@@ -3,6 +3,7 @@ import * as initial from '#db/migrations/20261122T1400-initial.ts';
 import * as staffTwoFactor from '#db/migrations/20261128T1200-staff-two-factor.ts';
 import * as contentRevisions from '#db/migrations/20261201T0900-content-revisions.ts';
 import * as auditTitle from '#db/migrations/20261202T0900-audit-title.ts';
+import * as privacyPolicy from '#db/migrations/20261202T1000-privacy-policy.ts';
 
 /** Every migration, by its timestamped name. Listed statically so bundles and plain Node agree. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T1200-staff-two-factor': staffTwoFactor,
   '20261201T0900-content-revisions': contentRevisions,
   '20261202T0900-audit-title': auditTitle,
+  '20261202T1000-privacy-policy': privacyPolicy,
 };

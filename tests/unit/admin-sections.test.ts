@@ -24,7 +24,11 @@ function routePatterns(): Array<{ pattern: string; file: string }> {
 describe('the content section registry', () => {
   it('mounts every section on the list, new, edit, delete and history pages, and each page finds its own section', () => {
     const content = routePatterns().filter(({ file }) => file.startsWith('routes/admin/content/'));
-    expect(content).toHaveLength(SECTIONS.length * 6);
+    expect(content).toHaveLength(SECTIONS.reduce((count, section) => count + sectionRoutePaths(section).length, 0));
+    // The privacy policy is one page: `/admin/privacy`, no list.
+    expect(content.filter((route) => route.pattern.startsWith('admin/privacy')).map((route) => route.pattern)).toEqual([
+      'admin/privacy',
+    ]);
     for (const section of SECTIONS) {
       for (const { path } of sectionRoutePaths(section)) {
         expect(content.map((route) => route.pattern)).toContain(`admin/${path}`);
@@ -57,6 +61,7 @@ describe('the content section registry', () => {
       ['/admin/gallery', 'Галерея'],
       ['/admin/partners', 'Партнёры'],
       ['/admin/trainings', 'Тренировки'],
+      ['/admin/privacy', 'Политика'],
     ]);
     expect(groupTabs('trainings').map((tab) => tab.label)).toEqual([
       'Тренировки',

@@ -3,7 +3,7 @@ import { siteOrigin } from '#app/infra/seo.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
 import type { Route } from './+types/sitemap';
 
-const STATIC_PATHS = ['/', '/new', '/shedule', '/trends', '/coaches', '/promos'];
+const STATIC_PATHS = ['/', '/new', '/shedule', '/trends', '/coaches', '/promos', '/privacy'];
 
 function escapeXml(text: string) {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
