@@ -248,7 +248,8 @@ function Field({
       );
     case 'lines':
     case 'text': {
-      const rows = field.kind === 'lines' ? 5 : field.multiline ? 4 : 0;
+      // A page-long text (the privacy policy) gets room to read it while editing.
+      const rows = field.kind === 'lines' ? 5 : field.multiline ? ((field.maxLength ?? 0) >= 20_000 ? 24 : 4) : 0;
       const maxLength = field.kind === 'text' ? field.maxLength : undefined;
       return (
         <div className="admin-field">
