@@ -18,6 +18,11 @@ test('with JavaScript: create with an upload, publish, reorder and delete throug
   await expect(row(page, name)).toHaveCount(1);
   await expect(row(page, name).locator('img')).toHaveCount(1);
 
+  // A new record starts unpublished.
+  await row(page, name)
+    .getByRole('button', { name: `Опубликовать «${name}»` })
+    .click();
+  await expectFlash(page, 'Опубликовано');
   await row(page, name)
     .getByRole('button', { name: `Снять с публикации «${name}»` })
     .click();
