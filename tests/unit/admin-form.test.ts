@@ -54,8 +54,8 @@ describe('admin form parsing', () => {
     expect(parseValues(scheduleChanges, raw, options)).toMatchObject({ errors: {}, values: { date: '2028-02-29' } });
   });
 
-  it('takes defaults from the declared kinds: a new gym is in the network zone and published', () => {
-    expect(defaultFormValues(gyms.fields)).toMatchObject({ time_zone: 'Europe/Moscow', published: true, name: '' });
+  it('takes defaults from the declared kinds: a new gym is in the network zone and starts unpublished', () => {
+    expect(defaultFormValues(gyms.fields)).toMatchObject({ time_zone: 'Europe/Moscow', published: false, name: '' });
   });
 
   it('stores weekdays as numbers 1–7 and shows their names', () => {
