@@ -25,9 +25,11 @@ describe('the content section registry', () => {
   it('mounts every section on the list, new, edit, delete and history pages, and each page finds its own section', () => {
     const content = routePatterns().filter(({ file }) => file.startsWith('routes/admin/content/'));
     expect(content).toHaveLength(SECTIONS.reduce((count, section) => count + sectionRoutePaths(section).length, 0));
-    // The privacy policy is one page: `/admin/privacy`, no list.
+    // The privacy policy is one page, `/admin/privacy`, with its history and no list.
     expect(content.filter((route) => route.pattern.startsWith('admin/privacy')).map((route) => route.pattern)).toEqual([
       'admin/privacy',
+      'admin/privacy/history',
+      'admin/privacy/history/:revisionId',
     ]);
     for (const section of SECTIONS) {
       for (const { path } of sectionRoutePaths(section)) {
