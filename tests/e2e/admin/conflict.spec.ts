@@ -45,6 +45,8 @@ for (const [javaScriptEnabled, card] of [
 test('a refused form saved again with the plain button is refused again; only the overwrite button wins (JavaScript off)', async ({
   browser,
 }) => {
+  // Two sign-ins and eight page loads: more than the default time on a busy machine.
+  test.slow();
   const coach = '/admin/coaches/8';
   const first = await browser.newContext({ javaScriptEnabled: false });
   const second = await browser.newContext({ javaScriptEnabled: false });
