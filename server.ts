@@ -26,6 +26,7 @@ import { createRequestHandler } from '#app/infra/request-handler.server.ts';
 import { createRequestLogger } from '#app/infra/request-log.server.ts';
 import { loadSessionSecret } from '#app/infra/secret.server.ts';
 import { createDrain } from '#app/infra/shutdown.server.ts';
+import { exitOnStartupError } from '#app/infra/startup.server.ts';
 import { createStorageFromEnv, InvalidStorageKeyError } from '#app/infra/storage.server.ts';
 import { PUBLIC_BODY_LIMIT, STAFF_BODY_LIMIT } from '#app/lib/body-limits.ts';
 import { hasAnyGym } from '#app/models/gym.server.ts';
@@ -60,7 +61,8 @@ const database = await createDb({
   },
   onQueryError: (error) => outage.failed(error),
   onQuerySuccess: (startedAt) => outage.succeeded(startedAt),
-});
+  lockOwner: 'сервер',
+}).catch(exitOnStartupError);
 const applied = await migrateToLatest(database.db);
 if (applied.length) logger.info({ applied }, 'migrations applied');
 // Versions of content past their keeping age (docs/revisions.md); cheap, so every start does it.

@@ -5,6 +5,7 @@ import { Kysely, type LogEvent, PGliteDialect, PostgresDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from '#db/migrations/index.ts';
+import { acquirePgliteLock, type LockOwner } from '#db/pglite-lock.ts';
 import type { DB } from '#db/schema.ts';
 
 export type Database = Kysely<DB>;
@@ -17,6 +18,8 @@ export interface DbOptions {
   databaseUrl?: string;
   /** PGlite data directory, or `memory://` for a throwaway database. */
   dataDir?: string;
+  /** Who opens a PGlite directory, named in the refusal another process gets meanwhile (db/pglite-lock.ts). */
+  lockOwner?: LockOwner;
   /** Pool size for PostgreSQL. */
   max?: number;
   /** Called after every query (used to count queries per request). */
@@ -115,10 +118,20 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
   }
 
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const pglite = await PGlite.create(dataDir, {
-    parsers: { [DATE_OID]: (value: string) => value, [INT8_OID]: (value: string) => Number(value) },
-  });
+  let releaseLock = () => {};
+  if (!dataDir.startsWith('memory://')) {
+    fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+    releaseLock = acquirePgliteLock(dataDir, options.lockOwner ?? 'скрипт');
+  }
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dataDir, {
+      parsers: { [DATE_OID]: (value: string) => value, [INT8_OID]: (value: string) => Number(value) },
+    });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), log: queryLogger(options) });
   return {
     db,
@@ -129,6 +142,7 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
     async close() {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
+      releaseLock();
     },
   };
 }

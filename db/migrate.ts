@@ -1,9 +1,15 @@
 /** `npm run migrate`: applies pending migrations to the configured database and exits. */
 import path from 'node:path';
+import { loadEnv } from '#app/infra/env.server.ts';
+import { exitOnStartupError } from '#app/infra/startup.server.ts';
 import { createDb, migrateToLatest } from '#db/index.ts';
 
-const dataDir = path.join(process.env.DATA_DIR ?? 'data', 'pglite');
-const handle = await createDb({ databaseUrl: process.env.DATABASE_URL, dataDir });
+const env = loadEnv();
+const handle = await createDb({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: path.join(path.resolve(env.DATA_DIR), 'pglite'),
+  lockOwner: 'миграции',
+}).catch(exitOnStartupError);
 try {
   const applied = await migrateToLatest(handle.db);
   console.log(JSON.stringify({ msg: 'migrations applied', applied }));

@@ -1,15 +1,23 @@
 /** `node db/seed-cli.ts`: migrates the configured database and fills it with demo content if it is empty. */
 import path from 'node:path';
-import { createLocalStorage, defaultStorageRoot } from '#app/infra/storage.server.ts';
+import { loadEnv } from '#app/infra/env.server.ts';
+import { exitOnStartupError } from '#app/infra/startup.server.ts';
+import { createStorageFromEnv } from '#app/infra/storage.server.ts';
 import { seedDemo } from '#db/demo/seed.ts';
 import { createDb, migrateToLatest } from '#db/index.ts';
 
-const dataDir = process.env.DATA_DIR ?? 'data';
-const handle = await createDb({ databaseUrl: process.env.DATABASE_URL, dataDir: path.join(dataDir, 'pglite') });
+const env = loadEnv();
+const dataDir = path.resolve(env.DATA_DIR);
+const handle = await createDb({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: path.join(dataDir, 'pglite'),
+  lockOwner: 'демо-наполнение',
+}).catch(exitOnStartupError);
 try {
   const applied = await migrateToLatest(handle.db);
   const started = performance.now();
-  const seeded = await seedDemo(handle.db, createLocalStorage(defaultStorageRoot(dataDir)));
+  const { storage } = createStorageFromEnv(env, dataDir);
+  const seeded = await seedDemo(handle.db, storage, { bids: handle.kind === 'pglite' });
   console.log(
     JSON.stringify({
       msg: seeded ? 'demo content seeded' : 'database already has content, seed skipped',

@@ -6,11 +6,13 @@
  *   npm run staff -- password <email>                                      (password: STAFF_PASSWORD or a prompt)
  *   npm run staff -- reset-2fa <email>                                     (second factor off, sessions ended)
  *   npm run staff -- list
- * Uses DATABASE_URL, or the PGlite database in DATA_DIR (stop the server first: PGlite allows one process).
+ * Uses DATABASE_URL, or the PGlite database in DATA_DIR (stop the server first: PGlite allows one process, and the
+ * CLI refuses with a message naming the process that holds it).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseEnv } from '#app/infra/env.server.ts';
+import { isOperatorError } from '#app/infra/startup.server.ts';
 import * as staffUsers from '#app/models/staff.server.ts';
 import { resetStaffTwoFactor } from '#app/models/two-factor.server.ts';
 import { createDb, migrateToLatest } from '#db/index.ts';
@@ -80,6 +82,7 @@ async function main(): Promise<number> {
   const database = await createDb({
     databaseUrl: env.DATABASE_URL,
     dataDir: path.join(path.resolve(env.DATA_DIR), 'pglite'),
+    lockOwner: 'staff CLI',
   });
   try {
     await migrateToLatest(database.db);
@@ -129,7 +132,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error) => {
-    console.error(error instanceof staffUsers.StaffInputError ? `Error: ${error.message}` : error);
+    if (isOperatorError(error)) console.error(error.message);
+    else console.error(error instanceof staffUsers.StaffInputError ? `Error: ${error.message}` : error);
     process.exit(1);
   },
 );

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { ConfigError, exitOnStartupError } from '#app/infra/startup.server.ts';
 
 const optionalString = z
   .string()
@@ -85,13 +86,22 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The validated settings, or `ConfigError` listing every problem. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   return result.data;
+}
+
+/** `parseEnv()` for entry points (server, CLIs): a bad setting prints its problems and exits 1, without a stack. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  try {
+    return parseEnv(source);
+  } catch (error) {
+    return exitOnStartupError(error);
+  }
 }
 
 /** The settings the browser may see. Never put a secret here. */

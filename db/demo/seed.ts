@@ -150,6 +150,11 @@ const HOUR = 60 * 60 * 1000;
 export interface SeedOptions {
   /** "Today" for promo dates, schedule changes and bid times; defaults to the current time. */
   now?: Date;
+  /**
+   * Whether to add the demo bids (default true). Made-up applications with made-up phone numbers belong only in a
+   * throwaway embedded database, never in a PostgreSQL database staff may later use for real (docs/demo-content.md).
+   */
+  bids?: boolean;
 }
 
 /**
@@ -443,7 +448,7 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
 
     // Each bid with its status history: new → in_progress after a couple of hours, then → done or
     // rejected the next day.
-    for (const bid of BIDS) {
+    for (const bid of options.bids === false ? [] : BIDS) {
       const createdAt = momentAgo(now, bid.daysAgo, bid.hour);
       const history: { from: BidStatus; to: BidStatus; at: Date }[] = [];
       if (bid.status !== 'new')
