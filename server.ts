@@ -20,6 +20,7 @@ import {
   createOutageMonitor,
   isDatabaseUnavailable,
 } from '#app/infra/database-outage.server.ts';
+import { demoContentPlan } from '#app/infra/demo-content.server.ts';
 import { parseEnv } from '#app/infra/env.server.ts';
 import { isDatabaseReady } from '#app/infra/health.server.ts';
 import { createRequestHandler } from '#app/infra/request-handler.server.ts';
@@ -34,7 +35,7 @@ import { pruneRevisions } from '#app/models/revision.server.ts';
 import { ensureAdminFromEnv } from '#app/services/admin-bootstrap.server.ts';
 import { startHousekeeping } from '#app/services/housekeeping.server.ts';
 import { startOutboxWorker } from '#app/services/outbox.server.ts';
-import { createDb, migrateToLatest } from '#db/index.ts';
+import { createDb, FIRST_MIGRATION, migrateToLatest } from '#db/index.ts';
 
 const dev = process.argv.includes('--dev');
 const env = parseEnv();
@@ -71,9 +72,14 @@ if (prunedRevisions) logger.info({ prunedRevisions }, 'old content versions prun
 
 const { storage, kind: storageKind } = createStorageFromEnv(env, dataDir);
 // The demo seed (its content and picture drawing) is loaded only when an empty database is about to be filled.
-if (!(await hasAnyGym(database.db))) {
+const demo = demoContentPlan(env, {
+  kind: database.kind,
+  created: applied.includes(FIRST_MIGRATION),
+  empty: !(await hasAnyGym(database.db)),
+});
+if (demo.seed) {
   const { seedDemo } = await import('#db/demo/seed.ts');
-  if (await seedDemo(database.db, storage)) logger.info('demo content seeded');
+  if (await seedDemo(database.db, storage, { bids: demo.bids })) logger.info('demo content seeded');
 }
 await ensureAdminFromEnv(database.db, env, logger);
 const sessionSecret = loadSessionSecret(env, dataDir);

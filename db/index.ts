@@ -156,6 +156,9 @@ function queryLogger({ onQuery, onQueryError, onQuerySuccess }: DbOptions) {
   };
 }
 
+/** The migration that creates the schema: applied by this start means the database was created just now. */
+export const FIRST_MIGRATION = Object.keys(migrations).sort()[0]!;
+
 export async function migrateToLatest(db: Database): Promise<string[]> {
   const migrator = new Migrator({
     db,

@@ -60,6 +60,8 @@ async function main() {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       EXPOSE_QUERY_COUNT: '1',
+      // The pages are measured with the demo content in them, on PostgreSQL too (off there by default).
+      DEMO_CONTENT: '1',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, SESSION_SECRET: crypto.randomBytes(32).toString('hex') } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],

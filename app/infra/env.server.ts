@@ -54,6 +54,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
+  /** `1`: fill an empty database with the demo content; `0`: never. Absent: on the first start of PGlite only. */
+  DEMO_CONTENT: optionalString.pipe(z.enum(['0', '1']).optional()),
   SESSION_SECRET: optionalString,
   ADMIN_EMAIL: optionalString,
   ADMIN_PASSWORD: optionalString,

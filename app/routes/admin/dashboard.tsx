@@ -12,27 +12,35 @@ import {
   newBidsPerGym,
   recentChanges,
 } from '#app/models/admin/dashboard.server.ts';
+import { hasAnyGym } from '#app/models/gym.server.ts';
 import type { Route } from './+types/dashboard';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = getDb(context);
-  const [counts, perGym, perDay, changes, health] = await Promise.all([
+  const [counts, perGym, perDay, changes, health, anyGym] = await Promise.all([
     bidCounts(db),
     newBidsPerGym(db),
     bidsPerDay(db),
     recentChanges(db),
     contentHealth(db),
+    hasAnyGym(db),
   ]);
-  return { counts, perGym, perDay, changes, health };
+  return { counts, perGym, perDay, changes, health, empty: !anyGym };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: adminTitle() }];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, perGym, perDay, changes, health } = loaderData;
+  const { counts, perGym, perDay, changes, health, empty } = loaderData;
   return (
     <section className="admin-section admin-dashboard">
       <Heading level={1}>Обзор</Heading>
+      {empty ? (
+        // A site started without the demo content (docs/demo-content.md): the first step for its staff.
+        <p className="admin-flash admin-flash--info">
+          Сайт пуст — начните с <Link to="/admin/gyms/new">добавления клуба</Link>.
+        </p>
+      ) : null}
       <div className="admin-cards">
         <Link to="/admin/bids?status=new" className="admin-stat">
           <span className="admin-stat__value">{counts.new}</span> {plural(counts.new, NEW_BIDS_FORMS)}

@@ -73,7 +73,13 @@ export default function Coaches({ loaderData }: Route.ComponentProps) {
         </ul>
       ) : (
         <p className="empty">
-          По этому направлению в клубе пока нет тренеров. <Link to="/coaches">Показать всех тренеров</Link>
+          {trendId ? (
+            <>
+              По этому направлению в клубе пока нет тренеров. <Link to="/coaches">Показать всех тренеров</Link>
+            </>
+          ) : (
+            'Скоро здесь появятся тренеры клуба.'
+          )}
         </p>
       )}
     </>

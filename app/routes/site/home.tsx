@@ -239,12 +239,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Heading level={2} id="map-title">
           Клубы на карте
         </Heading>
-        <GymMap
-          gyms={gyms}
-          activeId={gym?.id ?? null}
-          apiKey={root?.env.yandexMapsApiKey ?? null}
-          nonce={root?.nonce}
-        />
+        {gyms.length ? (
+          <GymMap
+            gyms={gyms}
+            activeId={gym?.id ?? null}
+            apiKey={root?.env.yandexMapsApiKey ?? null}
+            nonce={root?.nonce}
+          />
+        ) : (
+          <p className="empty">Адреса клубов появятся здесь совсем скоро.</p>
+        )}
         <GymJsonLd gyms={gyms} origin={origin} nonce={root?.nonce} />
       </section>
     </>

@@ -118,7 +118,8 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
               Клуб «{gym.name}», {gym.address}. Время местное.
             </>
           ) : (
-            'Выберите клуб в шапке сайта.'
+            // Without an active gym there is no gym at all (docs/product/gyms.md): a site that is still being filled.
+            'Клубы появятся на сайте совсем скоро, а вместе с ними и расписание.'
           )}
         </p>
       </div>

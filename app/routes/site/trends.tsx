@@ -31,11 +31,15 @@ export default function Trends({ loaderData }: Route.ComponentProps) {
           Групповые программы для любого уровня подготовки — от первого занятия до соревнований.
         </p>
       </div>
-      <ul className="grid grid--3">
-        {loaderData.trends.map((trend) => (
-          <TrendCard key={trend.id} trend={trend} />
-        ))}
-      </ul>
+      {loaderData.trends.length ? (
+        <ul className="grid grid--3">
+          {loaderData.trends.map((trend) => (
+            <TrendCard key={trend.id} trend={trend} />
+          ))}
+        </ul>
+      ) : (
+        <p className="empty">Скоро здесь появятся направления клуба.</p>
+      )}
     </>
   );
 }

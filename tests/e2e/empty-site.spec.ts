@@ -1,0 +1,54 @@
+/**
+ * A site started without the demo content (`DEMO_CONTENT=0`, docs/demo-content.md): every public page answers with a
+ * Russian message instead of an error, and the staff dashboard shows the first step.
+ */
+import { expect, test } from '@playwright/test';
+import { type ExtraServer, startExtraServer } from '#tests/e2e/extra-server.ts';
+import { E2E_ADMIN } from '#tests/e2e/settings.ts';
+import { BROWSER_UA } from '#tests/e2e/site/helpers.ts';
+
+const PORT = Number(process.env.E2E_EMPTY_PORT ?? (process.env.E2E_PORT ? Number(process.env.E2E_PORT) + 21 : 3121));
+const BASE = `http://127.0.0.1:${PORT}`;
+let server: ExtraServer | null = null;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ userAgent: BROWSER_UA, baseURL: BASE });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = await startExtraServer({
+    port: PORT,
+    dataDir: '.e2e-data/empty-site',
+    env: { DEMO_CONTENT: '0', ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const PAGES: Array<{ path: string; heading: string; message: string }> = [
+  { path: '/', heading: 'Клубы на карте', message: 'Адреса клубов появятся здесь совсем скоро.' },
+  { path: '/shedule', heading: 'Расписание', message: 'Клубы появятся на сайте совсем скоро' },
+  { path: '/coaches', heading: 'Тренеры', message: 'Скоро здесь появятся тренеры клуба.' },
+  { path: '/trends', heading: 'Направления', message: 'Скоро здесь появятся направления клуба.' },
+  { path: '/promos', heading: 'Акции', message: 'Сейчас акций нет' },
+];
+
+for (const { path, heading, message } of PAGES) {
+  test(`${path} on an empty site: a message, not an error`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await expect(page.getByText(message)).toBeVisible();
+  });
+}
+
+test('the staff dashboard of an empty site says where to start', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Пароль').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByText('Сайт пуст — начните с добавления клуба.')).toBeVisible();
+  await page.getByRole('link', { name: 'добавления клуба' }).click();
+  await expect(page).toHaveURL(/\/admin\/gyms\/new$/);
+});
