@@ -21,7 +21,7 @@ import {
   isDatabaseUnavailable,
 } from '#app/infra/database-outage.server.ts';
 import { demoContentPlan } from '#app/infra/demo-content.server.ts';
-import { parseEnv } from '#app/infra/env.server.ts';
+import { loadEnv } from '#app/infra/env.server.ts';
 import { isDatabaseReady } from '#app/infra/health.server.ts';
 import { createRequestHandler } from '#app/infra/request-handler.server.ts';
 import { createRequestLogger } from '#app/infra/request-log.server.ts';
@@ -38,7 +38,8 @@ import { startOutboxWorker } from '#app/services/outbox.server.ts';
 import { createDb, FIRST_MIGRATION, migrateToLatest } from '#db/index.ts';
 
 const dev = process.argv.includes('--dev');
-const env = parseEnv();
+// Settings first: a bad one stops here with one line per problem, before the database is touched.
+const env = loadEnv();
 const logger = pino({ level: env.LOG_LEVEL, base: { service: 'sports-club' } });
 
 process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));

@@ -46,38 +46,98 @@ export const trustProxySchema = optionalString.transform((value, ctx): false | n
   }
   return list;
 });
+/** An absolute `http(s)://` address. */
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+const httpUrl = optionalString.pipe(
+  z
+    .string()
+    .refine(isHttpUrl, { error: 'must be an http(s) URL such as https://club.example' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+);
 
 /** Every setting (README, configuration), parsed once at start-up. An absent optional integration is off. */
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int({ error: 'must be a port number' })
+    .min(0, { error: 'must be a port number' })
+    .max(65535, { error: 'must be a port number (at most 65535)' })
+    .default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalString,
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL (leave it unset for the embedded database)' })
+      .optional(),
+  ),
   /** `1`: fill an empty database with the demo content; `0`: never. Absent: on the first start of PGlite only. */
-  DEMO_CONTENT: optionalString.pipe(z.enum(['0', '1']).optional()),
-  SESSION_SECRET: optionalString,
+  DEMO_CONTENT: optionalString.pipe(z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional()),
+  SESSION_SECRET: optionalString.pipe(
+    z.string().min(32, { error: 'must be at least 32 characters long (e.g. openssl rand -hex 32)' }).optional(),
+  ),
   ADMIN_EMAIL: optionalString,
   ADMIN_PASSWORD: optionalString,
   /** Two-factor sign-in required of `admins` or of `all` staff from their next sign-in on; absent = optional. */
-  REQUIRE_2FA: optionalString.pipe(z.enum(['admins', 'all']).optional()),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REQUIRE_2FA: optionalString.pipe(z.enum(['admins', 'all'], { error: 'must be admins or all' }).optional()),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
   YANDEX_METRIKA_ID: optionalString,
   YANDEX_MAPS_API_KEY: optionalString,
-  S3_ENDPOINT: optionalString,
+  /** S3-compatible storage: all four of endpoint, bucket and keys, or none (local disk). */
+  S3_ENDPOINT: httpUrl,
   S3_BUCKET: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
-  S3_PUBLIC_URL: optionalString,
-  SMTP_URL: optionalString,
-  BIDS_NOTIFY_EMAIL: optionalString,
-  BIDS_WEBHOOK_URL: optionalString,
+  /** The signing region: `us-east-1` suits AWS-like defaults and MinIO; Yandex Object Storage wants `ru-central1`. */
+  S3_REGION: optionalString.transform((value) => value ?? 'us-east-1'),
+  S3_PUBLIC_URL: httpUrl,
+  /** New-bid e-mail: `smtp://` or `smtps://`; needs BIDS_NOTIFY_EMAIL and PUBLIC_URL (the link in the letter). */
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/.+/, {
+        error: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.ru',
+      })
+      .optional(),
+  ),
+  /** The letters' sender; defaults to `Сайт клуба <no-reply@<PUBLIC_URL's host>>`. */
+  SMTP_FROM: optionalString,
+  BIDS_NOTIFY_EMAIL: optionalString.pipe(
+    z
+      .string()
+      .refine((value) => value.split(',').every((address) => /^[^\s@]+@[^\s@]+$/.test(address.trim())), {
+        error: 'must be an e-mail address (or several, separated by commas)',
+      })
+      .optional(),
+  ),
+  BIDS_WEBHOOK_URL: httpUrl,
   /** Key of the webhook's `X-Signature` HMAC; derived from the session secret when absent. */
   BIDS_WEBHOOK_SECRET: optionalString,
   /** Saved versions of content older than this many days are pruned, except the newest 20 of each record. */
-  REVISIONS_KEEP_DAYS: z.coerce.number().int().min(1).max(36_500).default(180),
-  /** Public origin used for canonical URLs, the sitemap and Open Graph (e.g. https://club.example). */
-  PUBLIC_URL: optionalString,
+  REVISIONS_KEEP_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(1, { error: 'must be at least 1 day' })
+    .max(36_500, { error: 'must be at most 36500 days' })
+    .default(180),
+  /** Public origin used for canonical URLs, the sitemap, Open Graph and links in e-mail (e.g. https://club.example). */
+  PUBLIC_URL: httpUrl,
   /** Which reverse proxies may tell the client's address, scheme and host; off by default (see trustProxySchema). */
   TRUST_PROXY: trustProxySchema,
   /** On SIGTERM `/readyz` answers 503 this long before the server stops accepting (one probe interval). */
@@ -88,11 +148,50 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-/** The validated settings, or `ConfigError` listing every problem. */
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** Rules across settings, on the raw values (so they are reported even when a single value is malformed too). */
+function groupProblems(source: NodeJS.ProcessEnv): string[] {
+  const has = (name: string) => Boolean(source[name]?.trim());
+  const problems: string[] = [];
+  if (has('NODE_ENV') && source.NODE_ENV?.trim() === 'production' && has('DATABASE_URL') && !has('SESSION_SECRET')) {
+    problems.push(
+      'SESSION_SECRET: required when NODE_ENV=production and DATABASE_URL is set (every instance must share it)',
+    );
+  }
+  const s3Set = S3_REQUIRED.filter(has);
+  if (s3Set.length > 0 && s3Set.length < S3_REQUIRED.length) {
+    const missing = S3_REQUIRED.filter((name) => !has(name));
+    problems.push(
+      `S3: ${s3Set.join(', ')} set but ${missing.join(', ')} missing (set all four, or none for local disk)`,
+    );
+  } else if (s3Set.length === 0 && (has('S3_PUBLIC_URL') || has('S3_REGION'))) {
+    problems.push(`S3: ${has('S3_PUBLIC_URL') ? 'S3_PUBLIC_URL' : 'S3_REGION'} set without ${S3_REQUIRED.join(', ')}`);
+  }
+  if (has('SMTP_URL')) {
+    if (!has('BIDS_NOTIFY_EMAIL')) problems.push('BIDS_NOTIFY_EMAIL: required with SMTP_URL (where to send new bids)');
+    if (!has('PUBLIC_URL')) problems.push('PUBLIC_URL: required with SMTP_URL (the letters link to the bid)');
+  } else {
+    for (const name of ['BIDS_NOTIFY_EMAIL', 'SMTP_FROM']) {
+      if (has(name)) problems.push(`${name}: set without SMTP_URL (no e-mail can be sent)`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * The validated settings, or `ConfigError` with one sentence per problem, SESSION_SECRET's first. Entry points
+ * (server, CLIs) call it before they touch the database.
+ */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema.safeParse(source);
-  if (!result.success) {
-    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  const problems = [
+    ...(result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
+    ...groupProblems(source),
+  ];
+  if (problems.length > 0 || !result.success) {
+    const first = (problem: string) => (problem.startsWith('SESSION_SECRET') ? 0 : 1);
+    throw new ConfigError(problems.sort((a, b) => first(a) - first(b)));
   }
   return result.data;
 }
@@ -104,6 +203,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   } catch (error) {
     return exitOnStartupError(error);
   }
+}
+
+/** The sender of the bid letters: SMTP_FROM, else the club's no-reply address at PUBLIC_URL's host. */
+export function mailSender(env: Pick<Env, 'SMTP_FROM' | 'PUBLIC_URL'>): string {
+  if (env.SMTP_FROM) return env.SMTP_FROM;
+  const host = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : 'localhost';
+  return `Сайт клуба <no-reply@${host}>`;
 }
 
 /** The settings the browser may see. Never put a secret here. */

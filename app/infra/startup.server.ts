@@ -9,7 +9,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
   readonly problems: string[];
   constructor(problems: string[]) {
-    super(problems.join('\n'));
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
     this.problems = problems;
   }
 }

@@ -138,6 +138,7 @@ export function createStorageFromEnv(
     S3_BUCKET?: string;
     S3_ACCESS_KEY_ID?: string;
     S3_SECRET_ACCESS_KEY?: string;
+    S3_REGION?: string;
   },
   dataDir: string,
 ): { storage: Storage; kind: 's3' | 'local' } {
@@ -148,6 +149,7 @@ export function createStorageFromEnv(
       bucket: S3_BUCKET,
       accessKeyId: S3_ACCESS_KEY_ID,
       secretAccessKey: S3_SECRET_ACCESS_KEY,
+      region: env.S3_REGION,
     });
     return { storage, kind: 's3' };
   }

@@ -7,7 +7,7 @@
 import { createHmac } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import type { Env } from '#app/infra/env.server.ts';
+import { type Env, mailSender } from '#app/infra/env.server.ts';
 import {
   type BidNotification,
   claimDueNotifications,
@@ -33,6 +33,8 @@ export interface OutboxDeps {
   /** Sends to the configured recipient (BIDS_NOTIFY_EMAIL). */
   sendMail?: (message: { subject: string; text: string }) => Promise<void>;
   postWebhook?: (body: string) => Promise<void>;
+  /** The absolute address of a bid in the staff area, for the letter (PUBLIC_URL is required with SMTP_URL). */
+  bidUrl?: (bidId: number) => string;
 }
 
 /** `X-Signature: sha256=<hex>` over `<timestamp>.<body>`, so a receiver can check origin and freshness. */
@@ -47,13 +49,15 @@ export function webhookSecret(sessionSecret: string, configured?: string): strin
 
 export function createOutboxDeps(env: Env, sessionSecret: string): OutboxDeps {
   const deps: OutboxDeps = {};
-  if (env.SMTP_URL && env.BIDS_NOTIFY_EMAIL) {
+  if (env.SMTP_URL && env.BIDS_NOTIFY_EMAIL && env.PUBLIC_URL) {
     const transport = nodemailer.createTransport(env.SMTP_URL);
-    const host = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : 'localhost';
+    const from = mailSender(env);
     const to = env.BIDS_NOTIFY_EMAIL;
+    const origin = env.PUBLIC_URL;
     deps.sendMail = async (message) => {
-      await transport.sendMail({ from: `Сайт клуба <no-reply@${host}>`, to, ...message });
+      await transport.sendMail({ from, to, ...message });
     };
+    deps.bidUrl = (bidId) => `${origin}/admin/bids/${bidId}`;
   }
   if (env.BIDS_WEBHOOK_URL) {
     const url = env.BIDS_WEBHOOK_URL;
@@ -76,7 +80,10 @@ export function createOutboxDeps(env: Env, sessionSecret: string): OutboxDeps {
   return deps;
 }
 
-function mailText(bid: BidNotification): { subject: string; text: string } {
+export function mailText(
+  bid: BidNotification,
+  bidUrl: (bidId: number) => string = (bidId) => `/admin/bids/${bidId}`,
+): { subject: string; text: string } {
   const subject = `Новая заявка №${bid.bidId}: ${bid.name}${bid.gymName ? `, ${bid.gymName}` : ''}`;
   const lines = [
     `Имя: ${bid.name}`,
@@ -86,7 +93,7 @@ function mailText(bid: BidNotification): { subject: string; text: string } {
     `Комментарий: ${bid.comment || '—'}`,
     `Страница: ${bid.sourcePage}`,
     '',
-    `Открыть: /admin/bids/${bid.bidId}`,
+    `Открыть: ${bidUrl(bid.bidId)}`,
   ];
   return { subject, text: lines.join('\n') };
 }
@@ -103,7 +110,7 @@ export async function deliverOutboxBatch(db: Database, deps: OutboxDeps, logger?
       if (!row.notification) throw new Error('the stored payload is not a bid notification');
       if (row.channel === 'email') {
         if (!deps.sendMail) throw new Error('e-mail is not configured (SMTP_URL, BIDS_NOTIFY_EMAIL)');
-        await deps.sendMail(mailText(row.notification));
+        await deps.sendMail(mailText(row.notification, deps.bidUrl));
       } else {
         if (!deps.postWebhook) throw new Error('the webhook is not configured (BIDS_WEBHOOK_URL)');
         await deps.postWebhook(JSON.stringify(row.notification));

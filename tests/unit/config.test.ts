@@ -39,8 +39,9 @@ describe('configuration', () => {
   });
 
   it('requires SESSION_SECRET in production with PostgreSQL', () => {
-    const env = parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y' });
-    expect(() => loadSessionSecret(env, tempDir())).toThrow(/SESSION_SECRET is required/);
+    expect(() => parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y' })).toThrow(
+      /SESSION_SECRET: required when NODE_ENV=production and DATABASE_URL is set/,
+    );
   });
 
   it('otherwise generates a secret once and keeps it in DATA_DIR', () => {
