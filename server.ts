@@ -23,6 +23,7 @@ import {
 import { demoContentPlan } from '#app/infra/demo-content.server.ts';
 import { loadEnv } from '#app/infra/env.server.ts';
 import { isDatabaseReady } from '#app/infra/health.server.ts';
+import { createMetrics } from '#app/infra/metrics.server.ts';
 import { createRequestHandler } from '#app/infra/request-handler.server.ts';
 import { createRequestLogger } from '#app/infra/request-log.server.ts';
 import { loadSessionSecret } from '#app/infra/secret.server.ts';
@@ -31,10 +32,11 @@ import { exitOnStartupError } from '#app/infra/startup.server.ts';
 import { createStorageFromEnv, InvalidStorageKeyError } from '#app/infra/storage.server.ts';
 import { PUBLIC_BODY_LIMIT, STAFF_BODY_LIMIT } from '#app/lib/body-limits.ts';
 import { hasAnyGym } from '#app/models/gym.server.ts';
+import { countOutbox } from '#app/models/outbox.server.ts';
 import { pruneRevisions } from '#app/models/revision.server.ts';
 import { ensureAdminFromEnv } from '#app/services/admin-bootstrap.server.ts';
 import { startHousekeeping } from '#app/services/housekeeping.server.ts';
-import { startOutboxWorker } from '#app/services/outbox.server.ts';
+import { MAX_ATTEMPTS, startOutboxWorker } from '#app/services/outbox.server.ts';
 import { createDb, FIRST_MIGRATION, migrateToLatest } from '#db/index.ts';
 
 const dev = process.argv.includes('--dev');
@@ -100,6 +102,15 @@ app.set('trust proxy', env.TRUST_PROXY);
 app.use(createRequestLogger(logger));
 // During a drain every answer closes its connection (app/infra/shutdown.server.ts).
 app.use((req, res, next) => drain.connectionCloseMiddleware(req, res, next));
+// Prometheus metrics (app/infra/metrics.server.ts): counted always, served only with METRICS_TOKEN.
+const metrics = createMetrics({
+  token: env.METRICS_TOKEN,
+  sources: { poolStats: () => database.poolStats(), outbox: () => countOutbox(database.db, MAX_ATTEMPTS) },
+});
+if (metrics.enabled) {
+  app.use(metrics.middleware);
+  app.get('/metrics', metrics.handler);
+}
 
 app.use((_req, res, next) => {
   res.locals.nonce = crypto.randomBytes(16).toString('base64');
@@ -220,6 +231,8 @@ if (dev) {
     process.exit(1);
   }
   build = answerDatabaseOutagesWith503((await import(buildPath)) as ServerBuild);
+  build = (await import(buildPath)) as ServerBuild;
+  metrics.setRoutes(build.routes);
   // Hashed file names never change their content: cache them for a year.
   app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
   app.use(express.static('build/client', { maxAge: '1h', index: false }));

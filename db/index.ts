@@ -38,6 +38,8 @@ export interface DbOptions {
 export interface DbHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
+  /** PostgreSQL pool figures (for /metrics); null for PGlite, which has one in-process connection. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   /**
    * Runs `LISTEN channel` on a dedicated connection; returns an unsubscribe. `onLost` is called when that
    * connection dies (a database restart), after which the caller must listen again.
@@ -88,6 +90,7 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
     return {
       db,
       kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async listen(channel, onMessage, onLost) {
         const client = await pool.connect();
         let released = false;
@@ -136,6 +139,7 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
   return {
     db,
     kind: 'pglite',
+    poolStats: () => null,
     async listen(channel, onMessage) {
       return pglite.listen(channel, onMessage);
     },

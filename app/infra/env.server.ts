@@ -144,6 +144,10 @@ const envSchema = z.object({
   SHUTDOWN_READINESS_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
   /** A shutdown that has not finished after this long closes the database and exits 1. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Turns on `/metrics` for requests with `Authorization: Bearer <token>`; absent = no such endpoint. */
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, { error: 'must be at least 16 characters long (e.g. openssl rand -hex 16)' }).optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;

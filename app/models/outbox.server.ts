@@ -106,3 +106,16 @@ export async function markNotificationFailed(db: Database, id: number, error: st
     .where('id', '=', id)
     .execute();
 }
+
+/** Unsent rows still being retried (`pending`) and those given up after `maxAttempts` (`dead`). */
+export async function countOutbox(db: Database, maxAttempts: number): Promise<{ pending: number; dead: number }> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => [
+      eb.fn.countAll<number>().filterWhere('attempts', '<', maxAttempts).as('pending'),
+      eb.fn.countAll<number>().filterWhere('attempts', '>=', maxAttempts).as('dead'),
+    ])
+    .where('sent_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { pending: Number(row.pending), dead: Number(row.dead) };
+}

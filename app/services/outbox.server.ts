@@ -20,7 +20,8 @@ const POLL_MS = 5_000;
 const BATCH = 10;
 /** A claimed row is retried by someone else if its sender dies mid-delivery. */
 const LEASE_SECONDS = 120;
-const MAX_ATTEMPTS = 12;
+/** After this many failed attempts a row is "dead": shown on the staff dashboard, sent again only by hand. */
+export const MAX_ATTEMPTS = 12;
 const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** 30 s, 1 min, 2 min … capped at 6 h. */
