@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   totp_disable: 'выключение двухфакторного входа',
   totp_reset: 'сброс двухфакторного входа',
   recovery_codes: 'новые коды восстановления',
+  retry: 'повторная отправка уведомления',
   login: 'вход в редактор',
   logout: 'выход из редактора',
 };
@@ -62,6 +63,7 @@ const OTHER_ENTITIES: Record<string, AuditEntity> = {
     fields: { status: 'статус', staff_note: 'заметка' },
   },
   staff_user: { label: 'сотрудник', plural: 'Сотрудники', fields: {} },
+  outbox: { label: 'уведомление о заявке', plural: 'Уведомления о заявках', fields: {} },
 };
 
 const ENTITIES: Record<string, AuditEntity> = {

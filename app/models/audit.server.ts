@@ -18,7 +18,8 @@ export type AuditAction =
   | 'totp_enable'
   | 'totp_disable'
   | 'totp_reset'
-  | 'recovery_codes';
+  | 'recovery_codes'
+  | 'retry';
 
 /**
  * One row per staff write: who, what, which record (and its name at the time), which fields, when

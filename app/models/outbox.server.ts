@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { recordAudit } from '#app/models/audit.server.ts';
 import type { Database } from '#db/index.ts';
 
 export type OutboxChannel = 'email' | 'webhook';
@@ -118,4 +119,66 @@ export async function countOutbox(db: Database, maxAttempts: number): Promise<{ 
     .where('sent_at', 'is', null)
     .executeTakeFirstOrThrow();
   return { pending: Number(row.pending), dead: Number(row.dead) };
+}
+
+export interface DeadNotification {
+  id: number;
+  channel: OutboxChannel;
+  bidId: number | null;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+}
+
+/** Rows given up after `maxAttempts`, newest first (the staff dashboard lists them with a retry button). */
+export async function listDeadNotifications(
+  db: Database,
+  maxAttempts: number,
+  limit = 20,
+): Promise<DeadNotification[]> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['id', 'channel', 'payload', 'attempts', 'last_error', 'created_at'])
+    .where('sent_at', 'is', null)
+    .where('attempts', '>=', maxAttempts)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => {
+    const payload: unknown = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
+    const bidId = (payload as { bidId?: unknown } | null)?.bidId;
+    return {
+      id: row.id,
+      channel: row.channel,
+      bidId: typeof bidId === 'number' ? bidId : null,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      createdAt: new Date(row.created_at),
+    };
+  });
+}
+
+/**
+ * Gives a dead row a fresh set of attempts, due now, and records who did it. False when the row is not dead (sent
+ * meanwhile, retried by someone else, or unknown).
+ */
+export async function retryDeadNotification(
+  db: Database,
+  id: number,
+  maxAttempts: number,
+  staffUserId: number,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('outbox')
+      .set({ attempts: 0, next_attempt_at: sql`now()` })
+      .where('id', '=', id)
+      .where('sent_at', 'is', null)
+      .where('attempts', '>=', maxAttempts)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return false;
+    await recordAudit(trx, { staffUserId, action: 'retry', entity: 'outbox', entityId: id });
+    return true;
+  });
 }

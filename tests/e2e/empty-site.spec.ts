@@ -4,10 +4,11 @@
  */
 import { expect, test } from '@playwright/test';
 import { type ExtraServer, startExtraServer } from '#tests/e2e/extra-server.ts';
-import { E2E_ADMIN } from '#tests/e2e/settings.ts';
+import { E2E_ADMIN, E2E_PORT } from '#tests/e2e/settings.ts';
 import { BROWSER_UA } from '#tests/e2e/site/helpers.ts';
 
-const PORT = Number(process.env.E2E_EMPTY_PORT ?? (process.env.E2E_PORT ? Number(process.env.E2E_PORT) + 21 : 3121));
+// Next to the suite's own server (E2E_PORT), so two worktrees running the suite at once do not collide.
+const PORT = Number(process.env.E2E_EMPTY_PORT ?? E2E_PORT + 23);
 const BASE = `http://127.0.0.1:${PORT}`;
 let server: ExtraServer | null = null;
 

@@ -1,8 +1,11 @@
-import { Link } from 'react-router';
+import { Form, Link } from 'react-router';
+import { z } from 'zod';
 import { adminTitle } from '#app/admin/nav.ts';
 import { AuditList } from '#app/components/admin/AuditList.tsx';
 import { BidsChart } from '#app/components/admin/BidsChart.tsx';
 import { Heading } from '#app/components/Heading.tsx';
+import { redirectWithFlash } from '#app/infra/flash.server.ts';
+import { formId, parseFormData, readForm } from '#app/infra/form.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
 import { NEW_BIDS_FORMS, plural } from '#app/lib/format.ts';
 import {
@@ -13,25 +16,45 @@ import {
   recentChanges,
 } from '#app/models/admin/dashboard.server.ts';
 import { hasAnyGym } from '#app/models/gym.server.ts';
+import { listDeadNotifications, retryDeadNotification } from '#app/models/outbox.server.ts';
+import { getStaff } from '#app/services/auth.server.ts';
+import { MAX_ATTEMPTS } from '#app/services/outbox.server.ts';
 import type { Route } from './+types/dashboard';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = getDb(context);
-  const [counts, perGym, perDay, changes, health, anyGym] = await Promise.all([
+  const [counts, perGym, perDay, changes, health, anyGym, dead] = await Promise.all([
     bidCounts(db),
     newBidsPerGym(db),
     bidsPerDay(db),
     recentChanges(db),
     contentHealth(db),
     hasAnyGym(db),
+    listDeadNotifications(db, MAX_ATTEMPTS),
   ]);
-  return { counts, perGym, perDay, changes, health, empty: !anyGym };
+  return { counts, perGym, perDay, changes, health, empty: !anyGym, dead, maxAttempts: MAX_ATTEMPTS };
+}
+
+const retryForm = z.object({ intent: z.literal('retry-notification'), id: formId() });
+
+/** "Отправить ещё раз" on a notification given up after the last attempt: a fresh set of attempts, audited. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = getStaff(context);
+  const parsed = parseFormData(await readForm(request), retryForm);
+  if (!parsed.success) throw new Response('Неизвестное действие', { status: 400 });
+  const retried = await retryDeadNotification(getDb(context), parsed.data.id, MAX_ATTEMPTS, staff.id);
+  return redirectWithFlash(
+    '/admin',
+    retried
+      ? { kind: 'success', text: 'Уведомление снова в очереди: оно уйдёт в ближайшие секунды' }
+      : { kind: 'info', text: 'Это уведомление уже отправлено или снова в очереди' },
+  );
 }
 
 export const meta: Route.MetaFunction = () => [{ title: adminTitle() }];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, perGym, perDay, changes, health, empty } = loaderData;
+  const { counts, perGym, perDay, changes, health, empty, dead, maxAttempts } = loaderData;
   return (
     <section className="admin-section admin-dashboard">
       <Heading level={1}>Обзор</Heading>
@@ -70,6 +93,48 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       )}
 
       <BidsChart days={perDay} />
+
+      {dead.length ? (
+        <>
+          <Heading level={2}>Неотправленные уведомления</Heading>
+          <p className="admin-muted">
+            Эти письма и вебхуки о заявках не ушли после {maxAttempts} попыток. Исправьте причину (настройки почты или
+            адрес вебхука) и отправьте их ещё раз.
+          </p>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Заявка</th>
+                <th scope="col">Канал</th>
+                <th scope="col">Ошибка</th>
+                <th scope="col">Действия</th>
+              </tr>
+            </thead>
+            <tbody>
+              {dead.map((row) => (
+                <tr key={row.id}>
+                  <td>{row.bidId !== null ? <Link to={`/admin/bids/${row.bidId}`}>Заявка №{row.bidId}</Link> : '—'}</td>
+                  <td>{row.channel === 'email' ? 'Письмо' : 'Вебхук'}</td>
+                  <td>{row.lastError ?? '—'}</td>
+                  <td>
+                    <Form method="post" className="admin-inline-form">
+                      <input type="hidden" name="id" value={row.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="retry-notification"
+                        className="admin-button admin-button--small"
+                      >
+                        Отправить ещё раз
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
 
       <Heading level={2}>Что стоит поправить</Heading>
       {health.length === 0 ? (
