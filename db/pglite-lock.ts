@@ -8,7 +8,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** Who holds the directory, in the words of the refusal message. */
-export type LockOwner = 'сервер' | 'staff CLI' | 'миграции' | 'демо-наполнение' | 'резервное копирование' | 'скрипт';
+export type LockOwner =
+  | 'сервер'
+  | 'staff CLI'
+  | 'миграции'
+  | 'демо-наполнение'
+  | 'резервное копирование'
+  | 'восстановление из копии'
+  | 'скрипт';
 
 interface LockRecord {
   pid: number;

@@ -1,0 +1,106 @@
+/**
+ * `npm run backup [-- --out <file>]`: one `.tar.gz` with everything needed to bring the site back (README, backups):
+ *
+ *   manifest.json      engine, time, applied migrations
+ *   database.pgdump    PostgreSQL (`DATABASE_URL`): pg_dump's custom format, taken while the site runs
+ *   pglite.tar.gz      embedded PGlite: its data directory (PGlite's own dump; the server must be stopped)
+ *   uploads/           the uploaded images, when they are on local disk (S3 buckets are backed up by their provider)
+ *   session-secret     the generated session secret (it also encrypts the two-factor secrets), when there is one
+ *
+ * `npm run restore -- <file>` (scripts/restore.ts) puts it back.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { loadEnv } from '#app/infra/env.server.ts';
+import { isOperatorError } from '#app/infra/startup.server.ts';
+import { acquirePgliteLock } from '#db/pglite-lock.ts';
+import {
+  appliedMigrations,
+  BACKUP_FORMAT,
+  BackupError,
+  type BackupManifest,
+  requireTool,
+} from '#scripts/backup-common.ts';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { out: { type: 'string' } } });
+  const env = loadEnv();
+  const dataDir = path.resolve(env.DATA_DIR);
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..+$/, '').replace('T', '-');
+  const out = path.resolve(values.out ?? path.join('backups', `club-${stamp}.tar.gz`));
+  requireTool('tar', 'apt-get install -y tar');
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'club-backup-'));
+  try {
+    let migrations: string[];
+    if (env.DATABASE_URL) {
+      requireTool('pg_dump', 'apt-get install -y postgresql-client');
+      execFileSync(
+        'pg_dump',
+        [
+          '--format=custom',
+          '--no-owner',
+          '--no-privileges',
+          '--file',
+          path.join(work, 'database.pgdump'),
+          env.DATABASE_URL,
+        ],
+        { stdio: ['ignore', 'inherit', 'inherit'] },
+      );
+      migrations = await appliedMigrations({ databaseUrl: env.DATABASE_URL });
+    } else {
+      const pgliteDir = path.join(dataDir, 'pglite');
+      if (!fs.existsSync(pgliteDir)) throw new BackupError(`В ${pgliteDir} нет базы данных: копировать нечего.`);
+      const release = acquirePgliteLock(pgliteDir, 'резервное копирование');
+      try {
+        const pglite = await PGlite.create(pgliteDir);
+        try {
+          const dump = await pglite.dumpDataDir('gzip');
+          fs.writeFileSync(path.join(work, 'pglite.tar.gz'), Buffer.from(await dump.arrayBuffer()));
+          const { rows } = await pglite.query<{ name: string }>('SELECT name FROM kysely_migration ORDER BY name');
+          migrations = rows.map((row) => row.name);
+        } finally {
+          await pglite.close();
+        }
+      } finally {
+        release();
+      }
+    }
+
+    const uploads = path.join(dataDir, 'uploads');
+    const localImages = !env.S3_ENDPOINT && fs.existsSync(uploads);
+    if (localImages) fs.cpSync(uploads, path.join(work, 'uploads'), { recursive: true });
+    const secret = path.join(dataDir, 'session-secret');
+    if (fs.existsSync(secret)) fs.copyFileSync(secret, path.join(work, 'session-secret'));
+
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      engine: env.DATABASE_URL ? 'postgres' : 'pglite',
+      createdAt: new Date().toISOString(),
+      migrations,
+      images: env.S3_ENDPOINT ? 's3' : localImages ? 'included' : 'none',
+      sessionSecret: fs.existsSync(secret),
+    };
+    fs.writeFileSync(path.join(work, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    execFileSync('tar', ['-czf', out, '-C', work, '.']);
+    fs.chmodSync(out, 0o600);
+    const size = (fs.statSync(out).size / 1024 / 1024).toFixed(1);
+    console.log(
+      `Резервная копия: ${out} (${size} МБ; база ${manifest.engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}${
+        manifest.images === 'included' ? ', картинки' : manifest.images === 's3' ? '; картинки в S3 не входят' : ''
+      }${manifest.sessionSecret ? ', секрет сессий' : ''}).`,
+    );
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  if (error instanceof BackupError || isOperatorError(error)) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,116 @@
+/**
+ * `npm run restore -- <file> [--force]`: puts back a backup of `npm run backup` (scripts/backup.ts) into the
+ * configured database and DATA_DIR. Stop the server first. An existing PGlite directory is kept as
+ * `pglite.before-restore-<time>`; a PostgreSQL database must be empty unless `--force` (then its tables are replaced).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'kysely';
+import { loadEnv } from '#app/infra/env.server.ts';
+import { isOperatorError } from '#app/infra/startup.server.ts';
+import { createDb } from '#db/index.ts';
+import { migrations } from '#db/migrations/index.ts';
+import { acquirePgliteLock } from '#db/pglite-lock.ts';
+import { BACKUP_FORMAT, BackupError, type BackupManifest, requireTool } from '#scripts/backup-common.ts';
+
+async function main(): Promise<void> {
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean' } } });
+  const file = positionals[0];
+  if (!file) throw new BackupError('Укажите файл: npm run restore -- backups/club-….tar.gz [--force]');
+  if (!fs.existsSync(file)) throw new BackupError(`Файл ${file} не найден.`);
+  const env = loadEnv();
+  const dataDir = path.resolve(env.DATA_DIR);
+  requireTool('tar', 'apt-get install -y tar');
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'club-restore-'));
+  try {
+    execFileSync('tar', ['-xzf', path.resolve(file), '-C', work]);
+    const manifestFile = path.join(work, 'manifest.json');
+    if (!fs.existsSync(manifestFile)) throw new BackupError(`${file} — не резервная копия сайта (нет manifest.json).`);
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
+    if (manifest.format !== BACKUP_FORMAT) throw new BackupError(`Неизвестный формат копии: ${manifest.format}.`);
+    const unknown = manifest.migrations.filter((name) => !(name in migrations));
+    if (unknown.length) {
+      throw new BackupError(
+        `Копия сделана более новой версией сайта (миграции ${unknown.join(', ')}): обновите код и повторите.`,
+      );
+    }
+    const engine = env.DATABASE_URL ? 'postgres' : 'pglite';
+    if (manifest.engine !== engine) {
+      throw new BackupError(
+        manifest.engine === 'postgres'
+          ? 'Это копия базы PostgreSQL: задайте DATABASE_URL той базы, куда её восстановить.'
+          : 'Это копия встроенной базы PGlite: восстановите её без DATABASE_URL (в DATA_DIR).',
+      );
+    }
+
+    if (env.DATABASE_URL) {
+      requireTool('pg_restore', 'apt-get install -y postgresql-client');
+      const handle = await createDb({ databaseUrl: env.DATABASE_URL, max: 1 });
+      try {
+        const { rows } = await sql<{ n: number }>`
+          SELECT count(*)::integer AS n FROM information_schema.tables WHERE table_schema = 'public'
+        `.execute(handle.db);
+        if (rows[0]!.n > 0 && !values.force) {
+          throw new BackupError(
+            'В базе DATABASE_URL уже есть таблицы. Восстановите в пустую базу или добавьте --force (таблицы будут заменены).',
+          );
+        }
+      } finally {
+        await handle.close();
+      }
+      execFileSync(
+        'pg_restore',
+        [
+          '--clean',
+          '--if-exists',
+          '--no-owner',
+          '--no-privileges',
+          '--single-transaction',
+          '--dbname',
+          env.DATABASE_URL,
+          path.join(work, 'database.pgdump'),
+        ],
+        { stdio: ['ignore', 'inherit', 'inherit'] },
+      );
+    } else {
+      const pgliteDir = path.join(dataDir, 'pglite');
+      const release = acquirePgliteLock(pgliteDir, 'восстановление из копии');
+      try {
+        if (fs.existsSync(pgliteDir) && fs.readdirSync(pgliteDir).length > 0) {
+          const aside = `${pgliteDir}.before-restore-${Date.now()}`;
+          fs.renameSync(pgliteDir, aside);
+          console.log(`Прежняя база сохранена в ${aside}`);
+        }
+        const dump = new Blob([fs.readFileSync(path.join(work, 'pglite.tar.gz'))]);
+        const pglite = await PGlite.create(pgliteDir, { loadDataDir: dump });
+        await pglite.close();
+      } finally {
+        release();
+      }
+    }
+
+    if (fs.existsSync(path.join(work, 'uploads'))) {
+      fs.cpSync(path.join(work, 'uploads'), path.join(dataDir, 'uploads'), { recursive: true });
+    }
+    if (fs.existsSync(path.join(work, 'session-secret')) && !env.SESSION_SECRET) {
+      fs.mkdirSync(dataDir, { recursive: true });
+      fs.copyFileSync(path.join(work, 'session-secret'), path.join(dataDir, 'session-secret'));
+      fs.chmodSync(path.join(dataDir, 'session-secret'), 0o600);
+    }
+    console.log(
+      `Восстановлено из ${file} (копия от ${manifest.createdAt}). Запустите сервер: недостающие миграции он применит сам.`,
+    );
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  if (error instanceof BackupError || isOperatorError(error)) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});
