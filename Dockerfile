@@ -3,7 +3,7 @@
 
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
@@ -12,8 +12,12 @@ RUN npm run build
 
 FROM node:24-bookworm-slim AS prod-deps
 WORKDIR /app
-COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY package.json package-lock.json .npmrc ./
+# TypeScript stays behind although `--omit=dev` keeps it: it is also an optional peer of @react-router/node and
+# @react-router/express, which npm then counts as a production package (27 MB of native compiler nobody runs here).
+RUN npm ci --omit=dev --no-audit --no-fund \
+  && rm -rf node_modules/typescript node_modules/@typescript node_modules/.bin/tsc node_modules/.bin/tsserver \
+  && npm cache clean --force
 
 FROM node:24-bookworm-slim
 # A bounded heap: without it V8 on a large host collects lazily and RSS drifts up to several hundred MB.
@@ -26,7 +30,7 @@ WORKDIR /app
 RUN mkdir -p /data && chown node:node /data
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-# server.ts and the modules it imports run as TypeScript directly (Node ≥ 22.18 strips types).
+# server.ts and the modules it imports run as TypeScript directly (Node 24 strips the types).
 COPY package.json server.ts ./
 COPY app ./app
 COPY db ./db
@@ -36,5 +40,6 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# Pending migrations first, then the server (which also checks them, so a second replica is safe).
-CMD ["sh", "-c", "node db/migrate.ts && exec node server.ts"]
+# Node is PID 1 and gets SIGTERM itself (graceful shutdown); the server applies pending migrations before it listens
+# (under Kysely's migration lock, so replicas starting together apply them once).
+CMD ["node", "server.ts"]
