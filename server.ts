@@ -29,6 +29,7 @@ import { createRequestLogger } from '#app/infra/request-log.server.ts';
 import { loadSessionSecret } from '#app/infra/secret.server.ts';
 import { createDrain } from '#app/infra/shutdown.server.ts';
 import { exitOnStartupError } from '#app/infra/startup.server.ts';
+import { localAddress, say } from '#app/infra/startup-notes.server.ts';
 import { createStorageFromEnv, InvalidStorageKeyError } from '#app/infra/storage.server.ts';
 import { PUBLIC_BODY_LIMIT, STAFF_BODY_LIMIT } from '#app/lib/body-limits.ts';
 import { hasAnyGym } from '#app/models/gym.server.ts';
@@ -51,6 +52,7 @@ const outage = createOutageMonitor(logger);
 const dataDir = path.resolve(env.DATA_DIR);
 // Counts SQL round trips per request; `EXPOSE_QUERY_COUNT=1` sends it as `X-Db-Queries` (used by `npm run bench`).
 const queryCount = new AsyncLocalStorage<{ count: number }>();
+if (!env.DATABASE_URL && !fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))) say('Создаю базу данных…');
 const database = await createDb({
   databaseUrl: env.DATABASE_URL,
   dataDir: path.join(dataDir, 'pglite'),
@@ -81,6 +83,7 @@ const demo = demoContentPlan(env, {
   empty: !(await hasAnyGym(database.db)),
 });
 if (demo.seed) {
+  say('Наполняю сайт демо-содержимым (клубы, расписание, картинки), это несколько секунд…');
   const { seedDemo } = await import('#db/demo/seed.ts');
   if (await seedDemo(database.db, storage, { bids: demo.bids })) logger.info('demo content seeded');
 }
@@ -270,6 +273,7 @@ const server = app.listen(env.PORT, env.HOST, () => {
     { port: env.PORT, host: env.HOST, database: database.kind, storage: storageKind, ms: Date.now() - startedAt },
     'listening',
   );
+  say(`Готово: ${localAddress(env.HOST, env.PORT)} (сотрудники входят на /login)`);
 });
 
 // SIGTERM drains (app/infra/shutdown.server.ts, docs/decisions/0021): readiness 503 first, then the connections.
