@@ -1,0 +1,115 @@
+/**
+ * Two servers on one PostgreSQL database, as behind a load balancer (README, deployment): an edit on one shows on
+ * the other, a session from one works on the other, the bid limit counts across both, and each bid notification
+ * is delivered once. Needs PostgreSQL (TEST_DATABASE_URL).
+ */
+import crypto from 'node:crypto';
+import http from 'node:http';
+import { expect, test } from '@playwright/test';
+import type pg from 'pg';
+import { expectFlash, login, save } from '#tests/e2e/admin/helpers.ts';
+import { loopbackAddress, requestFrom } from '#tests/e2e/client-address.ts';
+import { type ExtraServer, startExtraServer } from '#tests/e2e/extra-server.ts';
+import { E2E_ADMIN, E2E_PORT } from '#tests/e2e/settings.ts';
+import { BROWSER_UA, MIN_FILL_WAIT_MS } from '#tests/e2e/site/helpers.ts';
+import { withAdminClient } from '#tests/fixtures/pg.ts';
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL;
+const PORTS = [E2E_PORT + 25, E2E_PORT + 26] as const;
+const WEBHOOK_PORT = E2E_PORT + 27;
+const DB_NAME = `e2e_two_${crypto.randomBytes(4).toString('hex')}`;
+/** Mirrors BID_RATE_LIMIT. */
+const BIDS_PER_ADDRESS = 5;
+
+test.skip(!ADMIN_URL, 'needs TEST_DATABASE_URL (PostgreSQL)');
+test.describe.configure({ mode: 'serial' });
+test.use({ userAgent: BROWSER_UA, baseURL: `http://127.0.0.1:${PORTS[0]}` });
+// Two servers and a browser on a shared machine: every step is slower than in the single-server specs.
+test.setTimeout(120_000);
+
+let servers: ExtraServer[] = [];
+let webhook: http.Server | null = null;
+const delivered: Array<{ bidId: number }> = [];
+const admin = <T>(run: (client: pg.Client) => Promise<T>) => withAdminClient(ADMIN_URL ?? '', run);
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  webhook = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      delivered.push(JSON.parse(body));
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => webhook!.listen(WEBHOOK_PORT, '127.0.0.1', resolve));
+  await admin((client) => client.query(`CREATE DATABASE ${DB_NAME}`));
+  const url = new URL(ADMIN_URL!);
+  url.pathname = `/${DB_NAME}`;
+  const env = {
+    DATABASE_URL: url.toString(),
+    SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
+    DEMO_CONTENT: '1',
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    BIDS_WEBHOOK_URL: `http://127.0.0.1:${WEBHOOK_PORT}/hook`,
+  };
+  // The first one migrates and seeds; the second starts on the ready database (as a rolling deployment does).
+  servers = [await startExtraServer({ port: PORTS[0], dataDir: '.e2e-data/two-a', env })];
+  servers.push(await startExtraServer({ port: PORTS[1], dataDir: '.e2e-data/two-b', env }));
+});
+
+test.afterAll(async () => {
+  for (const server of servers) await server.stop();
+  await admin((client) => client.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`));
+  webhook?.close();
+});
+
+test('a session from one instance works on the other, and an edit on one shows on the other', async ({ page }) => {
+  const [a, b] = servers as [ExtraServer, ExtraServer];
+  // Cookies belong to the host, not the port: the browser sends the session of A to B.
+  await login(page);
+  await page.goto(`${b.base}/admin`);
+  await expect(page.getByRole('heading', { name: 'Обзор' })).toBeVisible();
+
+  await page.goto(`${b.base}/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Клуб на Малышева' })).toBeVisible();
+  const renamed = `Клуб на Малышева ${crypto.randomBytes(2).toString('hex')}`;
+  await page.goto(`${a.base}/admin/gyms/1`);
+  await page.getByLabel('Название', { exact: true }).fill(renamed);
+  await save(page);
+  await expectFlash(page, `Сохранено: «${renamed}»`);
+  await expect
+    .poll(async () => (await requestFrom(loopbackAddress(), `${b.base}/api/gym`)).body, { timeout: 10_000 })
+    .toContain(renamed);
+  await page.goto(`${b.base}/`);
+  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+});
+
+test('the bid limit counts across both, and every bid is announced exactly once', async () => {
+  const address = loopbackAddress();
+  const tokenIn = (html: string) => /name="token" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  const send = async (base: string, token: string) =>
+    requestFrom(address, `${base}/new`, {
+      method: 'POST',
+      headers: { Origin: base },
+      form: { formId: 'trial', kind: 'trial', name: 'Два Сервера', phone: '+79123456789', consent: 'on', token },
+    });
+  const targets = Array.from({ length: BIDS_PER_ADDRESS + 1 }, (_, i) => servers[i % 2]!.base);
+  const tokens: string[] = [];
+  for (const base of targets) tokens.push(tokenIn((await requestFrom(loopbackAddress(), `${base}/new`)).body));
+  await new Promise((resolve) => setTimeout(resolve, MIN_FILL_WAIT_MS));
+
+  const statuses: number[] = [];
+  for (const [i, base] of targets.entries()) statuses.push((await send(base, tokens[i]!)).status);
+  expect(statuses).toEqual([...Array(BIDS_PER_ADDRESS).fill(302), 429]);
+
+  // Both workers poll the same outbox every few seconds; each of the five bids reaches the webhook once.
+  await expect.poll(() => delivered.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(BIDS_PER_ADDRESS);
+  await new Promise((resolve) => setTimeout(resolve, 12_000));
+  const ids = delivered.map((notification) => notification.bidId);
+  expect(ids).toHaveLength(BIDS_PER_ADDRESS);
+  expect(new Set(ids).size).toBe(BIDS_PER_ADDRESS);
+});
