@@ -10,7 +10,8 @@ import { DatabaseLockedError, lockFileOf } from '#db/pglite-lock.ts';
 
 const run = promisify(execFile);
 
-describe('PGlite directory lock', () => {
+// Each test creates a PGlite directory (initdb): seconds alone, much more on a busy shared machine.
+describe('PGlite directory lock', { timeout: 120_000 }, () => {
   let dataDir: string;
   let pgliteDir: string;
 
