@@ -9,10 +9,10 @@ import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
-import { createIPX, createIPXNodeServer, type IPXStorage } from 'ipx';
 import onHeaders from 'on-headers';
 import pino from 'pino';
 import type { ServerBuild } from 'react-router';
+import sharp from 'sharp';
 import { AppLoadContext } from '#app/context.ts';
 import { createContentCache } from '#app/infra/content-cache.server.ts';
 import {
@@ -24,6 +24,11 @@ import { demoContentPlan } from '#app/infra/demo-content.server.ts';
 import { loadEnv } from '#app/infra/env.server.ts';
 import { isDatabaseReady } from '#app/infra/health.server.ts';
 import { createMetrics } from '#app/infra/metrics.server.ts';
+import {
+  createDiskVariantCache,
+  createImageService,
+  createStorageVariantCache,
+} from '#app/infra/image-service.server.ts';
 import { createRequestHandler } from '#app/infra/request-handler.server.ts';
 import { createRequestLogger } from '#app/infra/request-log.server.ts';
 import { loadSessionSecret } from '#app/infra/secret.server.ts';
@@ -34,6 +39,7 @@ import { createStorageFromEnv, InvalidStorageKeyError } from '#app/infra/storage
 import { PUBLIC_BODY_LIMIT, STAFF_BODY_LIMIT } from '#app/lib/body-limits.ts';
 import { hasAnyGym } from '#app/models/gym.server.ts';
 import { countOutbox } from '#app/models/outbox.server.ts';
+import { isStoredImageKey } from '#app/models/image.server.ts';
 import { pruneRevisions } from '#app/models/revision.server.ts';
 import { ensureAdminFromEnv } from '#app/services/admin-bootstrap.server.ts';
 import { startHousekeeping } from '#app/services/housekeeping.server.ts';
@@ -181,20 +187,9 @@ app.get('/readyz', async (_req, res) => {
 });
 
 // The image service (docs/product/images.md): `/imgs/<key>` is the original from the storage root,
-// `/_ipx/<modifiers>/imgs/<key>` a resized/re-encoded variant.
-const imageStorage: IPXStorage = {
-  name: 'club-storage',
-  async getMeta(id) {
-    return (await readImage(id)) ? { mtime: startedAt, maxAge: 60 * 60 * 24 * 365 } : undefined;
-  },
-  async getData(id) {
-    const bytes = await readImage(id);
-    return bytes ? new Uint8Array(bytes).buffer : undefined;
-  },
-};
+// `/_img/f_webp,w_<width>/imgs/<key>` a WebP variant at a product width, made once and then served from its cache.
 /** The stored original for `imgs/<key>`; null for a missing or unsafe key (never a 500). */
-async function readImage(id: string): Promise<Buffer | null> {
-  const key = id.replace(/^\/?imgs\//, '');
+async function readImage(key: string): Promise<Buffer | null> {
   try {
     return await storage.get(key);
   } catch (error) {
@@ -202,8 +197,17 @@ async function readImage(id: string): Promise<Buffer | null> {
     return null;
   }
 }
-const ipx = createIPX({ storage: imageStorage, maxAge: 60 * 60 * 24 * 365 });
-app.use('/_ipx', createIPXNodeServer(ipx));
+// One libvips thread per sharp job and one job at a time (the service's queue): resizing takes at most one core and
+// one libuv thread, so originals, pages and uploads never wait behind it.
+sharp.concurrency(1);
+const imageService = createImageService({
+  storage,
+  cache:
+    storageKind === 's3' ? createStorageVariantCache(storage) : createDiskVariantCache(path.join(dataDir, 'variants')),
+  isKnownImage: (key) => isStoredImageKey(database.db, key),
+  logger,
+});
+app.get('/_img/:modifiers/imgs/{*key}', imageService.handle);
 app.get('/imgs/{*key}', async (req, res) => {
   const key = ([] as string[]).concat(req.params.key ?? []).join('/');
   if (env.S3_PUBLIC_URL && storageKind === 's3') {

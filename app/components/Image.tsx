@@ -1,10 +1,6 @@
-import { transformBaseImageProps } from '@unpic/core/base';
 import type { CSSProperties } from 'react';
-import { transform } from 'unpic/providers/ipx';
-import { type ImageRef, publicImageUrl } from '#app/lib/image-url.ts';
+import { IMAGE_WIDTHS, type ImageRef, imageVariantUrl, snapImageWidth } from '#app/lib/image-url.ts';
 
-/** The screen widths (xs 320 … 2xl 1536, docs/product/images.md); unpic adds the 2× density of the rendered width. */
-export const IMAGE_BREAKPOINTS = [320, 640, 768, 1024, 1280, 1536];
 const MAX_RENDERED_WIDTH = 1536;
 
 interface ImageProps {
@@ -19,41 +15,34 @@ interface ImageProps {
 }
 
 /**
- * The one image component: every picture goes through the image service (`/_ipx/f_webp,s_…/imgs/<key>`) with a
- * srcset over the product's widths, WebP, explicit width/height (no layout shift), lazy below the fold and the blurred
- * placeholder as background. unpic computes the srcset and sizes; we render the <img> ourselves because unpic's
- * components drop width/height in responsive layouts and rely on inline styles we do not want.
+ * The product widths a picture rendered `renderedWidth` CSS pixels wide is offered at: every width of IMAGE_WIDTHS
+ * up to the one covering density 2, and none beyond the one covering the original (the service never enlarges).
+ */
+export function imageSrcsetWidths(renderedWidth: number, originalWidth: number): number[] {
+  let largest = snapImageWidth(renderedWidth * 2);
+  if (originalWidth > 0) largest = Math.min(largest, snapImageWidth(originalWidth));
+  return IMAGE_WIDTHS.filter((width) => width <= largest);
+}
+
+/**
+ * The one image component: every picture goes through the image service (`/_img/f_webp,w_…/imgs/<key>`,
+ * docs/product/images.md) with a srcset over the product's widths, WebP, explicit width/height (no layout shift),
+ * lazy below the fold and the blurred placeholder as background.
  */
 export function Image({ image, alt, width, priority = false, className, style }: ImageProps) {
   const ratio = image.width && image.height ? image.height / image.width : 9 / 16;
   const renderedWidth = width ?? Math.min(image.width || MAX_RENDERED_WIDTH, MAX_RENDERED_WIDTH);
   const renderedHeight = Math.round(renderedWidth * ratio);
-  const props = transformBaseImageProps({
-    src: publicImageUrl(image.key),
-    transformer: transform,
-    operations: { f: 'webp' },
-    breakpoints: IMAGE_BREAKPOINTS,
-    layout: 'constrained',
-    width: renderedWidth,
-    height: renderedHeight,
-    priority,
-    unstyled: true,
-  }) as {
-    src?: string;
-    srcset?: string;
-    sizes?: string;
-    loading?: 'lazy' | 'eager';
-    fetchpriority?: 'high' | 'low';
-    decoding?: 'async' | 'sync' | 'auto';
-  };
+  const widths = imageSrcsetWidths(renderedWidth, image.width);
+  const srcWidth = widths.find((candidate) => candidate >= renderedWidth) ?? widths[widths.length - 1]!;
   return (
     <img
-      src={props.src}
-      srcSet={props.srcset}
-      sizes={props.sizes}
-      loading={props.loading ?? (priority ? 'eager' : 'lazy')}
-      fetchPriority={props.fetchpriority}
-      decoding={props.decoding ?? 'async'}
+      src={imageVariantUrl(image.key, srcWidth)}
+      srcSet={widths.map((candidate) => `${imageVariantUrl(image.key, candidate)} ${candidate}w`).join(', ')}
+      sizes={`(min-width: ${renderedWidth}px) ${renderedWidth}px, 100vw`}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding="async"
       width={renderedWidth}
       height={renderedHeight}
       alt={alt}

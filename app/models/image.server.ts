@@ -30,3 +30,9 @@ export async function getImages(db: Database, ids: number[]) {
     .where('id', 'in', ids)
     .execute();
 }
+
+/** Whether `key` is the storage key of a stored image (the image service refuses any other key). */
+export async function isStoredImageKey(db: Database, key: string): Promise<boolean> {
+  const row = await db.selectFrom('images').select('id').where('storage_key', '=', key).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
