@@ -61,11 +61,11 @@ test.describe('content of the pages', () => {
     await expect(hero).toHaveAttribute('fetchpriority', 'high');
     const srcset = (await hero.getAttribute('srcset')) ?? '';
     for (const width of [320, 640, 768, 1024, 1280, 1536]) expect(srcset).toContain(`${width}w`);
-    expect(srcset).toMatch(/\/_ipx\/f_webp,s_\d+x\d+\/imgs\//);
+    expect(srcset).toMatch(/\/_img\/f_webp,w_\d+\/imgs\//);
     expect(await hero.getAttribute('style')).toContain('data:image/webp;base64');
     const galleryImage = page.locator('.gallery img').first();
     await expect(galleryImage).toHaveAttribute('loading', 'lazy');
-    // The ipx URLs contain commas themselves: entries are split on a comma followed by whitespace.
+    // The variant URLs contain commas themselves: entries are split on a comma followed by whitespace.
     const first = srcset.split(/,\s+/)[0]!.trim().split(' ')[0]!;
     const image = await request.get(first);
     expect(image.status()).toBe(200);
