@@ -1,0 +1,98 @@
+/**
+ * `npm run bench:images`: a cached image variant against the original file, side by side in one run.
+ *
+ * Starts the built production server (fresh PGlite data directory), takes the hero picture of `/`, makes its
+ * variant once, then runs autocannon against `/_img/f_webp,w_<w>/imgs/<key>` and `/imgs/<key>` in turns
+ * (BENCH_ROUNDS rounds of BENCH_DURATION s each, BENCH_CONNECTIONS connections) and prints requests/s of both and
+ * their ratio. The variant cache is served like a static file, so the goal is a ratio of at least 0.8.
+ * BENCH_SKIP_BUILD=1 skips `react-router build`.
+ */
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3191);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const DATA_DIR = path.resolve('.bench-images-data');
+
+async function main() {
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    console.log('building…');
+    execSync('npx react-router build', { stdio: 'ignore' });
+  }
+  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  const server = spawn(process.execPath, ['server.ts'], {
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForReady();
+    const html = await (await fetch(`${BASE}/`)).text();
+    const src = /<img[^>]+src="(\/_img\/f_webp,w_\d+\/imgs\/[^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+    if (!src) throw new Error('no image variant found in the home page');
+    const original = src.replace(/^\/_img\/[^/]+/, '');
+    const made = await fetch(`${BASE}${src}`);
+    const variantBytes = (await made.arrayBuffer()).byteLength;
+    const originalBytes = (await (await fetch(`${BASE}${original}`)).arrayBuffer()).byteLength;
+    if (made.status !== 200) throw new Error(`variant answered ${made.status}`);
+
+    const totals = { variant: [] as number[], original: [] as number[] };
+    const rows = [];
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      for (const [name, url] of [
+        ['variant', src],
+        ['original', original],
+      ] as const) {
+        const result = await autocannon({ url: `${BASE}${url}`, connections: CONNECTIONS, duration: DURATION });
+        totals[name].push(result.requests.average);
+        rows.push({
+          round,
+          target: name,
+          url,
+          bytes: name === 'variant' ? variantBytes : originalBytes,
+          requestsPerSecond: Math.round(result.requests.average),
+          p99Ms: result.latency.p99,
+          non2xx: result.non2xx,
+          errors: result.errors,
+        });
+      }
+    }
+    console.table(rows);
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    const ratio = mean(totals.variant) / mean(totals.original);
+    console.log(
+      `cached variant ${Math.round(mean(totals.variant))} req/s vs original ${Math.round(mean(totals.original))} req/s: ` +
+        `${ratio.toFixed(2)}× (goal ≥ 0.8×) ${ratio >= 0.8 ? 'PASS' : 'FAIL'}`,
+    );
+  } finally {
+    await stop(server);
+    fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  }
+}
+
+async function waitForReady() {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${BASE}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('server did not become ready within 120 s');
+}
+
+function stop(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+await main();
