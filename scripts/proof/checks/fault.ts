@@ -60,7 +60,15 @@ export async function faultCheck(
   agent.destroy();
 
   const alive = server.alive();
-  record('fault: process alive', alive ? 'alive' : 'exited', 'alive', alive);
+  const exit = alive ? null : await server.exited;
+  record(
+    'fault: process alive',
+    exit
+      ? `exited ${exit.code === null ? `on ${exit.signal}` : `with code ${exit.code}`} (see the server log)`
+      : 'alive',
+    'alive',
+    alive,
+  );
 
   const outage = pageSamples.filter((sample) => sample.at > stoppedAt + 1000 && sample.at < startCalledAt);
   const split = countBy(outage.map((sample) => sample.status));

@@ -77,11 +77,14 @@ export function badSubmission(fields: Array<[string, string]>): { body: Buffer; 
         body: encode([...mutate(fields), ...fields.map(([name]): [string, string] => [name, pick(NASTY_VALUES)])]),
         headers: { 'Content-Type': form },
       };
-    case 3: // a huge value
+    case 3: {
+      // one huge value (1.2 MB once encoded), the rest as shown
+      const huge = rnd(Math.max(fields.length, 1));
       return {
-        body: encode(fields.map(([name, value]) => [name, Math.random() < 0.3 ? 'Ж'.repeat(300_000) : value])),
+        body: encode(fields.map(([name, value], i) => [name, i === huge ? 'Ж'.repeat(200_000) : value])),
         headers: { 'Content-Type': form },
       };
+    }
     case 4: // JSON
       return {
         body: Buffer.from(JSON.stringify(Object.fromEntries(mutate(fields)))),
@@ -239,7 +242,10 @@ export async function fuzzCheck(server: RunningServer, databaseUrl: string, opti
   let total = 0;
   const all5xx: string[] = [];
   for (const target of targets) {
-    const result = await fuzzTarget(base, target, options.perAction, 6);
+    const started = Date.now();
+    const result = await fuzzTarget(base, target, options.perAction, 8);
+    if (process.env.PROOF_DEBUG)
+      console.log(`  ${target.name}: ${result.sent} in ${Date.now() - started} ms`, result.statuses);
     total += result.sent;
     if (result.failures.length)
       all5xx.push(`${target.name}: ${result.failures.length}× ${[...new Set(result.failures)].slice(0, 2).join('/')}`);

@@ -43,7 +43,8 @@ export async function bidWorkers(
           await sleep(200);
           continue;
         }
-        for (let i = 0; i < 1 && !until(); i += 1) {
+        // A form once shown is always sent, even when the time is up meanwhile.
+        {
           serial += 1;
           const marker = `${markerPrefix}${serial}`;
           counters.sent += 1;
@@ -60,7 +61,7 @@ export async function bidWorkers(
 export async function loadCheck(
   server: RunningServer,
   databaseUrl: string,
-  options: { seconds: number; idleSeconds: number },
+  options: { seconds: number; idleSeconds: number; quick: boolean },
 ) {
   // Warm up (JIT, pools, caches) before taking the memory baseline.
   await pageLoad(server.base, 10, 3);
@@ -110,7 +111,8 @@ export async function loadCheck(
       'load: RSS after idle',
       `${Math.round(rssBefore / 1024)} MB before, ${Math.round(rssAfter / 1024)} MB after ${options.idleSeconds} s idle (${change >= 0 ? '+' : ''}${(change * 100).toFixed(1)}%)`,
       'within 10%',
-      Math.abs(change) <= 0.1,
+      // A quick run's idle time is too short for the heap to settle: the figure is shown, not judged.
+      options.quick ? 'SKIP' : Math.abs(change) <= 0.1,
     );
   }
 }

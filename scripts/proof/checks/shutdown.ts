@@ -23,6 +23,10 @@ function halfSentBid(base: string, address: string, form: ShownForm, marker: str
   const bytes = Buffer.from(body);
   const url = `${base}${form.action.split('#')[0]}`;
   let finish!: () => void;
+  let connected!: () => void;
+  const sent = new Promise<void>((resolve) => {
+    connected = resolve;
+  });
   const reply = new Promise<Reply>((resolve) => {
     const started = performance.now();
     const request = http.request(url, {
@@ -51,10 +55,10 @@ function halfSentBid(base: string, address: string, form: ShownForm, marker: str
       resolve({ status: 0, headers: {}, body: '', ms: performance.now() - started, error: error.message }),
     );
     request.flushHeaders();
-    request.write(bytes.subarray(0, bytes.length >> 1));
+    request.write(bytes.subarray(0, bytes.length >> 1), () => connected());
     finish = () => request.end(bytes.subarray(bytes.length >> 1));
   });
-  return { reply, finish: () => finish() };
+  return { reply, sent, finish: () => finish() };
 }
 
 export async function shutdownCheck(server: RunningServer, databaseUrl: string, graceSeconds: number) {
@@ -66,12 +70,14 @@ export async function shutdownCheck(server: RunningServer, databaseUrl: string, 
     if (isShownForm(shown)) forms.push({ address, form: shown });
   }
   await sleep(FILL_WAIT_MS);
-  const load = pageLoad(server.base, 20, 30);
+  const load = pageLoad(server.base, Number(process.env.PROOF_SHUTDOWN_CONNECTIONS ?? 20), 30);
   await sleep(1000);
   const bids = forms.map(({ address, form }, i) =>
     halfSentBid(server.base, address, form, `${markerPrefix}${i}`, `+7913${String(5_000_000 + i).slice(-7)}`),
   );
-  await sleep(200);
+  // Every POST connected, its headers and half of its body written, before the signal.
+  await Promise.race([Promise.all(bids.map((bid) => bid.sent)), sleep(10_000)]);
+  await sleep(100);
   const termAt = Date.now();
   server.child.kill('SIGTERM');
   await sleep(100);
@@ -100,7 +106,14 @@ export async function shutdownCheck(server: RunningServer, databaseUrl: string, 
     );
   const stored = await storedBids(databaseUrl, markerPrefix);
   const lost = acknowledged.filter(({ marker }) => !stored.stored.has(marker));
-  const statuses = replies.map((reply) => (reply.status ? String(reply.status) : 'no answer'));
+  if (process.env.PROOF_DEBUG) {
+    console.log(
+      replies
+        .map((reply, i) => `${i}:${reply.status || reply.error}:${stored.stored.has(`${markerPrefix}${i}`)}`)
+        .join(' '),
+    );
+  }
+  const statuses = replies.map((reply) => (reply.status ? String(reply.status) : `no answer: ${reply.error}`));
   const split = [...new Set(statuses)].map((status) => `${statuses.filter((s) => s === status).length}× ${status}`);
   record(
     'shutdown: in-flight bids',

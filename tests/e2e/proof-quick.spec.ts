@@ -1,0 +1,34 @@
+/**
+ * The quick proof run (`PROOF_QUICK=1 npm run proof`, README "Testing"): access, a few bad submissions per action
+ * and a 10 s database outage against a throw-away PostgreSQL cluster and its own server. Skipped where the
+ * PostgreSQL 15 binaries (or root, to run them as `postgres`) are missing.
+ */
+import { execFile } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+import { clusterUnavailableReason } from '#scripts/proof/pg-cluster.ts';
+
+const unavailable = clusterUnavailableReason();
+
+test('the quick proof run prints a verdict for every figure; access and fuzz pass', async () => {
+  test.skip(unavailable !== null, `proof suite needs PostgreSQL binaries: ${unavailable}`);
+  test.setTimeout(150_000);
+  const output = await new Promise<string>((resolve) => {
+    execFile(
+      process.execPath,
+      ['scripts/proof.ts'],
+      { env: { ...process.env, PROOF_QUICK: '1' }, maxBuffer: 10 * 1024 * 1024, timeout: 140_000 },
+      (_error, stdout, stderr) => resolve(`${stdout}\n${stderr}`),
+    );
+  });
+  const verdict = (check: string) =>
+    new RegExp(`^\\| ${check.replace(/[/]/g, '\\/')}\\s*\\|.*\\| (PASS|FAIL|SKIP)\\s*\\|$`, 'm').exec(output)?.[1];
+  expect(output, output).toMatch(/\d+ PASS, \d+ FAIL, \d+ SKIP/);
+  expect(verdict('access: anonymous /admin'), output).toBe('PASS');
+  expect(verdict('access: editor limits'), output).toBe('PASS');
+  expect(verdict('fuzz: 5xx / no answer'), output).toBe('PASS');
+  expect(verdict('fuzz: invalid rows'), output).toBe('PASS');
+  // The outage figures must be measured; their verdicts are the server's business (the table says them).
+  for (const check of ['fault: process alive', 'fault: pages during outage', 'fault: /readyz during outage']) {
+    expect(verdict(check), output).toMatch(/PASS|FAIL/);
+  }
+});
