@@ -106,7 +106,7 @@ export async function faultCheck(
     'fault: acknowledged bids lost',
     `${lost.length} lost of ${bidResult.acknowledged.length} acknowledged (${bidResult.failed.length} refused during the outage: ${refusedSplit || 'none'})`,
     '0',
-    lost.length === 0 && stored.duplicates === 0,
+    bidResult.acknowledged.length === 0 ? 'SKIP' : lost.length === 0 && stored.duplicates === 0,
   );
 }
 
