@@ -20,6 +20,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseEnv } from '#app/infra/env.server.ts';
 import { accessCheck } from '#scripts/proof/checks/access.ts';
 import { faultCheck } from '#scripts/proof/checks/fault.ts';
 import { fuzzCheck } from '#scripts/proof/checks/fuzz.ts';
@@ -28,7 +29,7 @@ import { shutdownCheck } from '#scripts/proof/checks/shutdown.ts';
 import { uploadsCheck } from '#scripts/proof/checks/uploads.ts';
 import { type Cluster, clusterUnavailableReason, createCluster } from '#scripts/proof/pg-cluster.ts';
 import { printTable, record, rows } from '#scripts/proof/report.ts';
-import { EDITOR, ensureBuild, type RunningServer, startServer } from '#scripts/proof/server.ts';
+import { EDITOR, ensureBuild, type RunningServer, serverEnv, startServer } from '#scripts/proof/server.ts';
 import { createStaff } from '#scripts/proof/staff.ts';
 
 const QUICK = process.env.PROOF_QUICK === '1';
@@ -45,10 +46,14 @@ const IDLE_SECONDS = Number(process.env.PROOF_IDLE_SECONDS ?? (QUICK ? 3 : 30));
 const FUZZ_COUNT = Number(process.env.PROOF_FUZZ_COUNT ?? (QUICK ? 2 : 1000));
 const FAULT = QUICK ? { stopAt: 2, startAt: 5, endAt: 10 } : { stopAt: 15, startAt: 30, endAt: 45 };
 /**
- * Seconds the server may keep answering (readiness 503) after SIGTERM before it stops accepting; read from the
- * server's own setting when it has one, else 0.
+ * Seconds the server keeps answering (with /readyz 503) after SIGTERM before it drains: the server's own setting
+ * (`SHUTDOWN_READINESS_DELAY_MS`, with its default, when the server has one), added to the 5 s exit limit.
  */
-const SHUTDOWN_GRACE_SECONDS = Number(process.env.PROOF_SHUTDOWN_GRACE_SECONDS ?? 0);
+function shutdownGraceSeconds(): number {
+  if (process.env.PROOF_SHUTDOWN_GRACE_SECONDS) return Number(process.env.PROOF_SHUTDOWN_GRACE_SECONDS);
+  const env = parseEnv(serverEnv('postgres://127.0.0.1/proof', '/tmp', 1)) as Record<string, unknown>;
+  return Number(env.SHUTDOWN_READINESS_DELAY_MS ?? 0) / 1000;
+}
 
 async function main(): Promise<number> {
   console.log(`proof suite${QUICK ? ' (quick)' : ''}: ${selected.join(', ')}`);
@@ -112,7 +117,7 @@ async function main(): Promise<number> {
         server = await startServer(databaseUrl, dataDir, serverLog);
       }
     });
-    await run('shutdown', () => shutdownCheck(current(), databaseUrl, SHUTDOWN_GRACE_SECONDS));
+    await run('shutdown', () => shutdownCheck(current(), databaseUrl, shutdownGraceSeconds()));
   } catch (error) {
     record('setup', `failed: ${(error as Error).message}`, '—', 'FAIL');
   } finally {

@@ -123,4 +123,4 @@ export function nextLoopback(): string {
   return `127.${10 + ((n >> 16) % 240)}.${(n >> 8) & 255}.${n & 255 || 1}`;
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
