@@ -55,8 +55,14 @@ function shutdownGraceSeconds(): number {
   return Number(env.SHUTDOWN_READINESS_DELAY_MS ?? 0) / 1000;
 }
 
+function machine() {
+  const [one, five] = os.loadavg();
+  return `${os.cpus().length} cores, load average ${one!.toFixed(1)} (1 min), ${five!.toFixed(1)} (5 min)`;
+}
+
 async function main(): Promise<number> {
   console.log(`proof suite${QUICK ? ' (quick)' : ''}: ${selected.join(', ')}`);
+  console.log(`machine: ${machine()} at the start`);
   const unavailable = clusterUnavailableReason();
   if (unavailable) {
     for (const name of selected) record(name, `skipped: ${unavailable}`, '—', 'SKIP');
@@ -125,6 +131,7 @@ async function main(): Promise<number> {
     cleanUp();
   }
   printTable();
+  console.log(`machine: ${machine()} at the end (figures of a busy machine are lower)`);
   return rows.some((row) => row.verdict === 'FAIL') ? 1 : 0;
 }
 
