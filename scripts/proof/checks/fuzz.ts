@@ -244,8 +244,8 @@ export async function fuzzCheck(server: RunningServer, databaseUrl: string, opti
   for (const target of targets) {
     const started = Date.now();
     const result = await fuzzTarget(base, target, options.perAction, 8);
-    if (process.env.PROOF_DEBUG)
-      console.log(`  ${target.name}: ${result.sent} in ${Date.now() - started} ms`, result.statuses);
+    const split = [...result.statuses].map(([status, n]) => `${n}× ${status || 'no answer'}`).join(', ');
+    console.log(`    ${target.name}: ${result.sent} in ${((Date.now() - started) / 1000).toFixed(1)} s (${split})`);
     total += result.sent;
     if (result.failures.length)
       all5xx.push(`${target.name}: ${result.failures.length}× ${[...new Set(result.failures)].slice(0, 2).join('/')}`);
