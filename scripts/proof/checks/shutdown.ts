@@ -115,10 +115,11 @@ export async function shutdownCheck(server: RunningServer, databaseUrl: string, 
   }
   const statuses = replies.map((reply) => (reply.status ? String(reply.status) : `no answer: ${reply.error}`));
   const split = [...new Set(statuses)].map((status) => `${statuses.filter((s) => s === status).length}× ${status}`);
+  const unanswered = replies.filter((reply) => reply.status === 0).length;
   record(
     'shutdown: in-flight bids',
     `${acknowledged.length}/20 acknowledged (${split.join(', ')}), ${lost.length} lost, ${stored.total} rows`,
-    'every acknowledged bid stored',
-    lost.length === 0 && stored.duplicates === 0,
+    'all 20 answered, every acknowledged bid stored',
+    unanswered === 0 && lost.length === 0 && stored.duplicates === 0,
   );
 }
