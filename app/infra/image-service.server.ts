@@ -49,6 +49,10 @@ export function createJobQueue(concurrency: number, maxQueued: number) {
     get queued() {
       return waiting.length;
     },
+    /** Whether `run` would refuse a job right now. */
+    get full() {
+      return active >= concurrency && waiting.length >= maxQueued;
+    },
     async run<T>(job: () => Promise<T>): Promise<T> {
       if (active >= concurrency) {
         if (waiting.length >= maxQueued) throw new QueueFullError('image queue full');
@@ -169,8 +173,24 @@ export function createImageService(options: ImageServiceOptions) {
   const queue = createJobQueue(options.concurrency ?? 1, options.maxQueued ?? 16);
   const inFlight = new Map<string, Promise<Buffer>>();
 
+  // Whether a key is a stored image, remembered for a minute (at most 5,000 keys) and asked once however many
+  // variants of it are requested at the same time: with embedded PGlite every query runs on the main thread.
+  const known = new Map<string, { at: number; answer: Promise<boolean> }>();
+  function isKnown(key: string): Promise<boolean> {
+    const now = Date.now();
+    const remembered = known.get(key);
+    if (remembered && now - remembered.at < 60_000) return remembered.answer;
+    if (known.size >= 5_000) known.clear();
+    const answer = isKnownImage(key);
+    known.set(key, { at: now, answer });
+    answer.catch(() => known.delete(key));
+    return answer;
+  }
+
   async function generate(request: VariantRequest, name: string): Promise<Buffer> {
-    if (!(await isKnownImage(request.key))) throw new UnknownImageError();
+    // A full queue refuses at once, before even the database is asked.
+    if (queue.full) throw new QueueFullError('image queue full');
+    if (!(await isKnown(request.key))) throw new UnknownImageError();
     return queue.run(async () => {
       let original: Buffer | null;
       try {

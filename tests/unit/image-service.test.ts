@@ -192,6 +192,15 @@ describe('GET /_img/<modifiers>/imgs/<key>', () => {
     expect(resize).toHaveBeenCalledTimes(1);
   });
 
+  it('asks whether a key is a stored image once for many of its variants', async () => {
+    const key = 'seed/neverStored.jpg';
+    const responses = await Promise.all(
+      [320, 640, 768, 1024].map((width) => fetch(`${base}${imageVariantUrl(key, width)}`)),
+    );
+    expect(responses.map((response) => response.status)).toEqual([400, 400, 400, 400]);
+    expect(isKnownImage).toHaveBeenCalledTimes(1);
+  });
+
   it('answers 503 with Retry-After when the job queue is full', async () => {
     let open!: () => void;
     gate = new Promise((resolve) => {
