@@ -44,6 +44,7 @@ import { pruneRevisions } from '#app/models/revision.server.ts';
 import { ensureAdminFromEnv } from '#app/services/admin-bootstrap.server.ts';
 import { startHousekeeping } from '#app/services/housekeeping.server.ts';
 import { MAX_ATTEMPTS, startOutboxWorker } from '#app/services/outbox.server.ts';
+import { createPageCache } from '#app/services/page-cache.server.ts';
 import { createDb, FIRST_MIGRATION, migrateToLatest } from '#db/index.ts';
 
 const dev = process.argv.includes('--dev');
@@ -253,6 +254,19 @@ function appStylesheets(dir: string): string[] {
     .filter((name) => /^app-[\w-]+\.css$/.test(name))
     .map((name) => `/assets/${name}`);
 }
+
+// Public pages from memory, with a fresh nonce and bid token per answer (docs/http-caching.md).
+app.use(
+  createPageCache({
+    enabled: env.RENDER_CACHE === 'on' && !dev,
+    maxEntries: env.RENDER_CACHE_MAX_ENTRIES,
+    maxBytes: env.RENDER_CACHE_MAX_MB * 1024 * 1024,
+    database,
+    cache,
+    sessionSecret,
+    logger,
+  }).middleware,
+);
 
 app.all(
   '/{*splat}',

@@ -14,6 +14,12 @@ export function createContentCache(database: DbHandle, logger: Logger, retryMs =
   const entries = new Map<string, Promise<unknown>>();
   /** The last value each key loaded: answered only while the database is unreachable. */
   const lastGood = new Map<string, unknown>();
+  /** Called whenever the cache is dropped (an edit anywhere, a lost LISTEN connection): the render cache follows. */
+  const clearListeners = new Set<() => void>();
+  function dropAll() {
+    entries.clear();
+    for (const listener of clearListeners) listener();
+  }
   let listening = false;
   let stopped = false;
   let unlisten: (() => Promise<void>) | null = null;
@@ -24,13 +30,13 @@ export function createContentCache(database: DbHandle, logger: Logger, retryMs =
       CACHE_CHANNEL,
       (payload) => {
         logger.debug({ payload }, 'content changed: cache cleared');
-        entries.clear();
+        dropAll();
       },
       (error) => {
         // We may have missed a NOTIFY: stop caching until we listen again.
         listening = false;
         unlisten = null;
-        entries.clear();
+        dropAll();
         // One line without a stack: an outage is logged in full by the outage monitor.
         logger.warn({ db: describeDatabaseError(error) }, 'lost the LISTEN connection: cache off until it is back');
         scheduleRetry();
@@ -63,7 +69,7 @@ export function createContentCache(database: DbHandle, logger: Logger, retryMs =
     async stop() {
       stopped = true;
       listening = false;
-      entries.clear();
+      dropAll();
       if (retryTimer) clearTimeout(retryTimer);
       retryTimer = null;
       await unlisten?.();
@@ -103,7 +109,16 @@ export function createContentCache(database: DbHandle, logger: Logger, retryMs =
       return entry;
     },
     clear() {
-      entries.clear();
+      dropAll();
+    },
+    /** Whether edits on other instances reach us now; while not, nothing may be cached. */
+    get listening() {
+      return listening;
+    },
+    /** Runs `listener` every time the cache is dropped; returns the unsubscribe function. */
+    onClear(listener: () => void): () => void {
+      clearListeners.add(listener);
+      return () => clearListeners.delete(listener);
     },
   };
 }

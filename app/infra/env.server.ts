@@ -148,6 +148,11 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalString.pipe(
     z.string().min(16, { error: 'must be at least 16 characters long (e.g. openssl rand -hex 16)' }).optional(),
   ),
+  /** The in-process render cache of public pages (docs/http-caching.md): `off` renders every request. */
+  RENDER_CACHE: z.enum(['on', 'off']).default('on'),
+  /** Its bounds: pages kept and megabytes (page, its gzip copy and headers), least recently used out first. */
+  RENDER_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(1000),
+  RENDER_CACHE_MAX_MB: z.coerce.number().min(1).default(64),
 });
 
 export type Env = z.infer<typeof envSchema>;

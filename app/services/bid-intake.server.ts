@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '#app/infra/database-outage.server.ts';
+import { renderPlaceholders } from '#app/infra/render-cache.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { BID_FORM_PARAM, BID_SENT_PARAM, type BidActionResult, type BidFieldErrors } from '#app/lib/bid-form.ts';
 import { type BidInput, bidValuesFrom, parseBidForm } from '#app/lib/bid-schema.ts';
@@ -26,9 +27,12 @@ export const BID_TOKEN_USES = { points: 3, windowSeconds: TOKEN_MAX_AGE_MS / 100
 const HONEYPOT_FIELD = 'website';
 const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
 
-/** The hidden "form shown at" token a page puts into its bid forms. */
+/**
+ * The hidden "form shown at" token a page puts into its bid forms. A page rendered for the render cache gets a
+ * placeholder instead, replaced by a token issued for each answer (services/page-cache.server.ts).
+ */
 export function bidFormToken(context: Readonly<RouterContextProvider>): string {
-  return issueBidToken(getServices(context).sessionSecret);
+  return renderPlaceholders()?.token ?? issueBidToken(getServices(context).sessionSecret);
 }
 
 function sanitizeFormId(value: FormDataEntryValue | null): string {
