@@ -203,6 +203,8 @@ export function createRenderStore({ maxEntries, maxBytes }: RenderStoreOptions) 
     maxSize: maxBytes,
     sizeCalculation: (page) => page.bytes,
     ttlAutopurge: false,
+    // Wall-clock time: entries end at a midnight, and tests move the clock.
+    perf: { now: () => Date.now() },
   });
   /** Bumped on every clear: a render that began before an edit must not be stored after it. */
   let generation = 0;
