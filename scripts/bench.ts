@@ -1,14 +1,21 @@
 /**
- * `npm run bench`: builds, starts the production server on seeded data and measures it.
+ * `npm run bench`: builds, starts the production server on seeded data and measures public pages, in one run.
  *
- *   - autocannon, 50 connections, 10 s each: `/`, `/shedule`, `/coaches`, `/api/gym` and one hashed static asset
- *     (requests/s, p50 and p99 latency);
- *   - SQL round trips per page (the server's `X-Db-Queries` header, enabled by EXPOSE_QUERY_COUNT=1);
- *   - first-load JavaScript of `/` in KB gzip (every module script and modulepreload of the HTML).
+ * For each of `/`, `/shedule`, `/coaches` (autocannon, BENCH_CONNECTIONS=50 connections, BENCH_DURATION s each):
+ *   - static: the page's own bytes saved as a file and served by the same server (helmet, logging, compression,
+ *     express.static) — the limit;
+ *   - cached: the page from the render cache (docs/http-caching.md);
+ *   - uncached: the page from a second server process started with RENDER_CACHE=off;
+ *   - minimal: the smallest React Router page with one query (scripts/bench-minimal-rr.ts), the baseline;
+ *   - ratios: cached / static (goal ≥ 0.8), uncached / minimal (goal ≥ 0.5);
+ *   - SQL round trips per page (the servers' `X-Db-Queries` header, EXPOSE_QUERY_COUNT=1), cached and uncached;
+ *   - JavaScript the page loads first (module scripts and modulepreloads, gzip -9 bytes);
+ * then `/api/gym` and one hashed asset, and the servers' resident memory (RSS) at the end.
  *
- * Environment: BENCH_DATABASE_URL=postgres://… runs on PostgreSQL (a fresh database is created and dropped on
- * that server); without it the server uses a fresh PGlite directory. BENCH_DURATION (s), BENCH_CONNECTIONS,
- * BENCH_SKIP_BUILD=1. Results are printed as a table and written to bench-results.json.
+ * Environment: BENCH_DATABASE_URL=postgres://… runs on PostgreSQL (a fresh database is created on that server, shared
+ * by the servers, and dropped); without it each server uses its own fresh PGlite directory. BENCH_DURATION (s),
+ * BENCH_CONNECTIONS, BENCH_GZIP=1 (clients send Accept-Encoding: gzip), BENCH_SKIP_BUILD=1. Results are printed
+ * as tables and written to bench-results.json.
  */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -19,10 +26,71 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3190);
-const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const GZIP = process.env.BENCH_GZIP === '1';
 const DATA_DIR = path.resolve('.bench-data');
+const PAGES = ['/', '/shedule', '/coaches'] as const;
+const STATIC_DIR = path.resolve('build/client/__bench');
+
+interface Server {
+  name: string;
+  base: string;
+  child: ChildProcess;
+}
+
+function startServer(name: string, script: string, port: number, env: Record<string, string>): Server {
+  const child = spawn(process.execPath, [script], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(DATA_DIR, name),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      EXPOSE_QUERY_COUNT: '1',
+      // The pages are measured with the demo content in them, on PostgreSQL too (off there by default).
+      DEMO_CONTENT: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return { name, base: `http://127.0.0.1:${port}`, child };
+}
+
+async function run(url: string) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: GZIP ? { 'accept-encoding': 'gzip' } : {},
+  });
+  if (result.non2xx || result.errors) console.warn(`  ${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+  };
+}
+
+function rssMb(pid: number | undefined): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Math.round(kb / 1024);
+  } catch {
+    return null;
+  }
+}
+
+async function queriesOf(url: string): Promise<number | null> {
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  const header = response.headers.get('x-db-queries');
+  return header === null ? null : Number(header);
+}
+
+const ratio = (a: number, b: number) => (b ? Math.round((a / b) * 100) / 100 : null);
 
 async function main() {
   if (process.env.BENCH_SKIP_BUILD !== '1') {
@@ -50,82 +118,100 @@ async function main() {
   }
 
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  const startedAt = Date.now();
-  const server = spawn(process.execPath, ['server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      EXPOSE_QUERY_COUNT: '1',
-      // The pages are measured with the demo content in them, on PostgreSQL too (off there by default).
-      DEMO_CONTENT: '1',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl, SESSION_SECRET: crypto.randomBytes(32).toString('hex') } : {}),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-
+  fs.rmSync(STATIC_DIR, { recursive: true, force: true });
+  const shared = databaseUrl
+    ? { DATABASE_URL: databaseUrl, SESSION_SECRET: crypto.randomBytes(32).toString('hex') }
+    : ({} as Record<string, string>);
+  const servers: Server[] = [];
   try {
-    await waitForReady();
+    const startedAt = Date.now();
+    const cached = startServer('cached', 'server.ts', PORT, shared);
+    servers.push(cached);
+    await waitForReady(cached.base);
     const startupMs = Date.now() - startedAt;
-    const html = await (await fetch(`${BASE}/`)).text();
-    const scripts = scriptUrls(html);
-    const asset = scripts[0];
-    if (!asset) throw new Error('no script found in the home page');
+    // Started after the first one has migrated and seeded a shared database.
+    const uncached = startServer('uncached', 'server.ts', PORT + 1, { ...shared, RENDER_CACHE: 'off' });
+    servers.push(uncached);
+    const minimal = startServer('minimal', 'scripts/bench-minimal-rr.ts', PORT + 2, shared);
+    servers.push(minimal);
+    await Promise.all([waitForReady(uncached.base), waitForReady(minimal.base)]);
 
-    const firstLoadJs = await gzipKb(scripts);
-    const queries: Record<string, number | null> = {};
-    for (const page of ['/', '/shedule', '/coaches', '/trends', '/promos', '/new', '/api/gym']) {
-      const response = await fetch(`${BASE}${page}`);
-      await response.arrayBuffer();
-      const header = response.headers.get('x-db-queries');
-      queries[page] = header === null ? null : Number(header);
-    }
+    fs.mkdirSync(STATIC_DIR, { recursive: true });
+    const perPage = [];
+    const minimalResult = await run(`${minimal.base}/`);
+    console.log(`minimal React Router page with one query: ${minimalResult.requestsPerSecond} req/s`);
+    for (const page of PAGES) {
+      const html = await (await fetch(`${cached.base}${page}`)).text();
+      const file = `${page === '/' ? 'home' : page.slice(1)}.html`;
+      fs.writeFileSync(path.join(STATIC_DIR, file), html);
+      const scripts = scriptUrls(html);
+      const jsBytes = await gzipBytes(cached.base, scripts);
+      const sqlUncached = await queriesOf(`${uncached.base}${page}`);
+      await queriesOf(`${cached.base}${page}`);
+      const sqlCached = await queriesOf(`${cached.base}${page}`);
 
-    const targets = ['/', '/shedule', '/coaches', '/api/gym', asset];
-    const results = [];
-    for (const target of targets) {
-      const result = await autocannon({ url: `${BASE}${target}`, connections: CONNECTIONS, duration: DURATION });
-      results.push({
-        target,
-        requestsPerSecond: Math.round(result.requests.average),
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-        non2xx: result.non2xx,
-        errors: result.errors,
-      });
+      const staticResult = await run(`${cached.base}/__bench/${file}`);
+      const cachedResult = await run(`${cached.base}${page}`);
+      const uncachedResult = await run(`${uncached.base}${page}`);
+      const row = {
+        page,
+        htmlBytes: Buffer.byteLength(html),
+        staticRps: staticResult.requestsPerSecond,
+        cachedRps: cachedResult.requestsPerSecond,
+        uncachedRps: uncachedResult.requestsPerSecond,
+        minimalRps: minimalResult.requestsPerSecond,
+        cachedVsStatic: ratio(cachedResult.requestsPerSecond, staticResult.requestsPerSecond),
+        uncachedVsMinimal: ratio(uncachedResult.requestsPerSecond, minimalResult.requestsPerSecond),
+        cachedP99Ms: cachedResult.p99Ms,
+        uncachedP99Ms: uncachedResult.p99Ms,
+        sqlCached,
+        sqlUncached,
+        jsGzipBytes: jsBytes,
+        jsFiles: scripts.length,
+      };
+      perPage.push(row);
       console.log(
-        `${target.padEnd(40)} ${String(Math.round(result.requests.average)).padStart(6)} req/s  p99 ${result.latency.p99} ms`,
+        `${page.padEnd(10)} static ${row.staticRps}  cached ${row.cachedRps} (${row.cachedVsStatic}×)  ` +
+          `uncached ${row.uncachedRps} (${row.uncachedVsMinimal}× minimal)  req/s`,
       );
     }
 
+    const asset = scriptUrls(await (await fetch(`${cached.base}/`)).text())[0];
+    const others = [];
+    for (const target of ['/api/gym', ...(asset ? [asset] : [])]) {
+      others.push({ target, ...(await run(`${cached.base}${target}`)) });
+    }
+
+    const rss = Object.fromEntries(servers.map((server) => [server.name, rssMb(server.child.pid)]));
     const report = {
       database: databaseUrl ? 'postgres' : 'pglite',
       connections: CONNECTIONS,
       durationSeconds: DURATION,
+      acceptEncoding: GZIP ? 'gzip' : 'identity',
       startupToReadyMs: startupMs,
-      firstLoadJsKbGzip: firstLoadJs,
-      sqlRoundTripsPerPage: queries,
-      results,
+      goals: { cachedVsStatic: 0.8, uncachedVsMinimal: 0.5 },
+      pages: perPage,
+      others,
+      rssMbAtEnd: rss,
     };
-    console.log('\nSQL round trips per request:', queries);
-    console.log(`first-load JS of /: ${firstLoadJs} KB gzip (${scripts.length} files)`);
-    console.table(results);
+    console.log('\nPublic pages (requests/s; SQL round trips per request; first-load JS in gzip bytes):');
+    console.table(perPage);
+    console.table(others);
+    console.log('RSS at the end (MB):', rss);
     fs.writeFileSync('bench-results.json', `${JSON.stringify(report, null, 2)}\n`);
   } finally {
-    await stop(server);
+    for (const server of servers) await stop(server.child);
     await dropDatabase?.();
     fs.rmSync(DATA_DIR, { recursive: true, force: true });
+    fs.rmSync(STATIC_DIR, { recursive: true, force: true });
   }
 }
 
-async function waitForReady() {
+async function waitForReady(base: string) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(`${BASE}/readyz`)).ok) return;
+      if ((await fetch(`${base}/readyz`)).ok) return;
     } catch {
       // not listening yet
     }
@@ -145,13 +231,13 @@ function scriptUrls(html: string): string[] {
   return [...urls].filter((url) => url.startsWith('/'));
 }
 
-async function gzipKb(urls: string[]) {
+async function gzipBytes(base: string, urls: string[]) {
   let total = 0;
   for (const url of urls) {
-    const body = Buffer.from(await (await fetch(`${BASE}${url}`)).arrayBuffer());
+    const body = Buffer.from(await (await fetch(`${base}${url}`)).arrayBuffer());
     total += gzipSync(body, { level: 9 }).length;
   }
-  return Math.round((total / 1024) * 10) / 10;
+  return total;
 }
 
 function stop(child: ChildProcess) {
