@@ -28,6 +28,23 @@ export async function loadSiteContext({ context, url }: { context: Readonly<Rout
   };
 }
 
+/**
+ * A page's content queries, kept per gym and date until the next staff edit (the content cache is dropped on every
+ * instance by `NOTIFY content_changed`). Only for views whose key is bounded (no free query parameters): a page
+ * with filters asks the database.
+ */
+export function cachedPageContent<T>(
+  site: {
+    services: { cache: { get<V>(key: string, load: () => Promise<V>): Promise<V> } };
+    gymId: number | null;
+    today: string;
+  },
+  page: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  return site.services.cache.get(`page:${page}:${site.gymId ?? '-'}:${site.today}`, load);
+}
+
 function decodedPath(pathname: string): string {
   try {
     return decodeURIComponent(pathname);

@@ -7,18 +7,20 @@ import { parseId } from '#app/lib/id.ts';
 import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { publishedCoachesQuery } from '#app/models/coach.server.ts';
 import { publishedTrendsQuery } from '#app/models/trend.server.ts';
-import { loadSiteContext } from '#app/services/site-page.server.ts';
+import { cachedPageContent, loadSiteContext } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/coaches';
 
 export async function loader(args: Route.LoaderArgs) {
   const site = await loadSiteContext(args);
   const trendId = parseId(args.url.searchParams.get('trend'));
-  const { coaches, trends } = await site.db
-    .selectNoFrom([
-      jsonArrayFrom(publishedCoachesQuery(site.db, { gymId: site.gymId, trendId })).as('coaches'),
-      jsonArrayFrom(publishedTrendsQuery(site.db)).as('trends'),
-    ])
-    .executeTakeFirstOrThrow();
+  const query = () =>
+    site.db
+      .selectNoFrom([
+        jsonArrayFrom(publishedCoachesQuery(site.db, { gymId: site.gymId, trendId })).as('coaches'),
+        jsonArrayFrom(publishedTrendsQuery(site.db)).as('trends'),
+      ])
+      .executeTakeFirstOrThrow();
+  const { coaches, trends } = trendId === null ? await cachedPageContent(site, 'coaches', query) : await query();
   return { gym: site.gym, coaches, trends, trendId, origin: site.origin };
 }
 

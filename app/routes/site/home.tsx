@@ -17,7 +17,7 @@ import { publishedPartnersQuery } from '#app/models/partner.server.ts';
 import { currentPromosQuery } from '#app/models/promo.server.ts';
 import { publishedTrendsQuery } from '#app/models/trend.server.ts';
 import { bidFormToken, handleBidAction } from '#app/services/bid-intake.server.ts';
-import { loadSiteContext } from '#app/services/site-page.server.ts';
+import { cachedPageContent, loadSiteContext } from '#app/services/site-page.server.ts';
 import { useRootData } from '#app/shell/root-data.ts';
 import type { Route } from './+types/home';
 
@@ -37,17 +37,19 @@ function mosaicCount(count: number): number {
 export async function loader(args: Route.LoaderArgs) {
   const site = await loadSiteContext(args);
   const { db, gymId } = site;
-  // Every block of the page in one round trip.
-  const content = await db
-    .selectNoFrom([
-      jsonArrayFrom(publishedTrendsQuery(db)).as('trends'),
-      jsonArrayFrom(currentPromosQuery(db, gymId, site.today)).as('promos'),
-      jsonArrayFrom(publishedCardsQuery(db, gymId)).as('cards'),
-      jsonArrayFrom(publishedCoachesQuery(db, { gymId }).limit(HOME_COACHES)).as('coaches'),
-      jsonArrayFrom(galleryQuery(db, gymId)).as('gallery'),
-      jsonArrayFrom(publishedPartnersQuery(db)).as('partners'),
-    ])
-    .executeTakeFirstOrThrow();
+  // Every block of the page in one round trip, kept until the next edit or the gym's next day.
+  const content = await cachedPageContent(site, 'home', () =>
+    db
+      .selectNoFrom([
+        jsonArrayFrom(publishedTrendsQuery(db)).as('trends'),
+        jsonArrayFrom(currentPromosQuery(db, gymId, site.today)).as('promos'),
+        jsonArrayFrom(publishedCardsQuery(db, gymId)).as('cards'),
+        jsonArrayFrom(publishedCoachesQuery(db, { gymId }).limit(HOME_COACHES)).as('coaches'),
+        jsonArrayFrom(galleryQuery(db, gymId)).as('gallery'),
+        jsonArrayFrom(publishedPartnersQuery(db)).as('partners'),
+      ])
+      .executeTakeFirstOrThrow(),
+  );
   return {
     gym: site.gym,
     timeZone: site.timeZone,

@@ -22,7 +22,7 @@ import {
 import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { levelLabel } from '#app/lib/training-level.ts';
 import { listScheduleFilterOptions, listSessions } from '#app/models/schedule.server.ts';
-import { loadSiteContext } from '#app/services/site-page.server.ts';
+import { cachedPageContent, loadSiteContext } from '#app/services/site-page.server.ts';
 import { useRootData } from '#app/shell/root-data.ts';
 import type { Route } from './+types/shedule';
 
@@ -41,10 +41,14 @@ export async function loader(args: Route.LoaderArgs) {
   const week = requestedWeek ?? currentWeek;
   const dates = weekDates(week);
   const filters = parseScheduleFilters(params);
-  const [sessions, options] = await Promise.all([
-    listSessions(site.db, { gymId: site.gymId, dates, trendId: filters.trend, coachId: filters.coach }),
-    listScheduleFilterOptions(site.db, site.gymId),
-  ]);
+  const query = () =>
+    Promise.all([
+      listSessions(site.db, { gymId: site.gymId, dates, trendId: filters.trend, coachId: filters.coach }),
+      listScheduleFilterOptions(site.db, site.gymId),
+    ]);
+  // This week without filters is what nearly every visitor sees: kept until the next edit or day.
+  const plain = week === currentWeek && filters.trend === null && filters.coach === null;
+  const [sessions, options] = plain ? await cachedPageContent(site, 'shedule', query) : await query();
   const visible = filters.time ? sessions.filter((session) => timeOfDayOf(session.start) === filters.time) : sessions;
   const requestedDay = params.get('day');
   const day =
