@@ -20,12 +20,12 @@ RUN npm ci --omit=dev --no-audit --no-fund \
   && npm cache clean --force
 
 FROM node:24-bookworm-slim
-# A bounded heap: without it V8 on a large host collects lazily and RSS drifts up to several hundred MB.
+# A bounded heap: old generation 384 MB, young generation at most 3 × 16 MB (docs/decisions/0035-v8-heap-sizing.md).
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data \
-    NODE_OPTIONS=--max-old-space-size=384
+    NODE_OPTIONS="--max-old-space-size=384 --max-semi-space-size=16"
 WORKDIR /app
 RUN mkdir -p /data && chown node:node /data
 COPY --from=prod-deps /app/node_modules ./node_modules

@@ -36,14 +36,18 @@ export interface CoachSummary {
   trends?: Array<{ id: number; title: string }>;
 }
 
-export function CoachCard({ coach, headingLevel = 3 }: { coach: CoachSummary; headingLevel?: 3 | 4 }) {
+/**
+ * `headingLevel` follows the page's outline (a list right under the page's h1 uses 2); the card looks the same at
+ * every level.
+ */
+export function CoachCard({ coach, headingLevel = 3 }: { coach: CoachSummary; headingLevel?: 2 | 3 | 4 }) {
   return (
     <li className="card card--link coach-card">
       {coach.photo ? (
         <Image className="card__image card__image--portrait" image={coach.photo} alt="" width={320} />
       ) : null}
       <div className="card__body">
-        <Heading level={headingLevel}>
+        <Heading level={headingLevel} className={headingLevel === 2 ? 'heading--3' : undefined}>
           <SiteLink to={`/coaches/${coach.id}`} className="card__link">
             {coach.fullName}
           </SiteLink>

@@ -70,7 +70,7 @@ export default function Coaches({ loaderData }: Route.ComponentProps) {
       {coaches.length ? (
         <ul className="grid grid--4">
           {coaches.map((coach) => (
-            <CoachCard key={coach.id} coach={coach} headingLevel={3} />
+            <CoachCard key={coach.id} coach={coach} headingLevel={2} />
           ))}
         </ul>
       ) : (

@@ -1,0 +1,103 @@
+/**
+ * `npm run bench:export`: the CSV export of a million bids, end to end, on a throw-away PostgreSQL database.
+ *
+ * Creates `bench_export_<random>` on BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres),
+ * starts the production server on it (with the container's NODE_OPTIONS unless NODE_OPTIONS is set), fills
+ * BENCH_BIDS bids (default 1,000,000, scripts/generate-bids.ts), then downloads /admin/bids/export.csv as staff and
+ * prints rows/s and the server's peak RSS (scripts/bench-admin.ts, ONLY=export). Aims: ≥ 50,000 rows/s, ≤ 200 MB.
+ * The database is dropped at the end. BENCH_SKIP_BUILD=1 skips `react-router build`.
+ */
+import { type ChildProcess, execFileSync, execSync, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3196);
+const BASE = `http://127.0.0.1:${PORT}`;
+const BIDS = Number(process.env.BENCH_BIDS ?? 1_000_000);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The same as the Dockerfile's (ADR 35 in docs/decisions). */
+const CONTAINER_NODE_OPTIONS = '--max-old-space-size=384 --max-semi-space-size=16';
+const DATA_DIR = path.resolve('.bench-data-export');
+const admin = { email: 'bench-export@club.test', password: crypto.randomBytes(12).toString('hex') };
+
+async function waitForReady() {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${BASE}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('server did not become ready within 120 s');
+}
+
+async function main() {
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    console.log('building…');
+    execSync('npx react-router build', { stdio: 'ignore' });
+  }
+  const name = `bench_export_${crypto.randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+
+  let server: ChildProcess | null = null;
+  try {
+    server = spawn(process.execPath, ['server.ts'], {
+      env: {
+        ...process.env,
+        NODE_OPTIONS: process.env.NODE_OPTIONS || CONTAINER_NODE_OPTIONS,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR,
+        NODE_ENV: 'production',
+        INSECURE_COOKIES: '1',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: databaseUrl,
+        SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await waitForReady();
+    console.log(`filling ${BIDS} bids…`);
+    execFileSync(process.execPath, ['scripts/generate-bids.ts', String(BIDS)], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: 'inherit',
+    });
+    console.log(`server NODE_OPTIONS: ${process.env.NODE_OPTIONS || CONTAINER_NODE_OPTIONS}`);
+    execFileSync(process.execPath, ['scripts/bench-admin.ts'], {
+      env: {
+        ...process.env,
+        ONLY: 'export',
+        BASE_URL: BASE,
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        SERVER_PID: String(server.pid),
+      },
+      stdio: 'inherit',
+    });
+  } finally {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server?.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    const dropper = new pg.Client({ connectionString: ADMIN_URL });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+    fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  }
+}
+
+await main();

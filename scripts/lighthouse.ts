@@ -1,0 +1,122 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile preset: a mid-range phone, simulated slow 4G) on the public pages, printed
+ * as a table of the four scores and FCP, LCP, TBT, CLS. Aims: performance ≥ 98, the other three 100.
+ *
+ * Builds and starts the production server on a fresh PGlite directory (demo content), unless BASE_URL points at a
+ * running one. CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_PORT, BENCH_SKIP_BUILD=1, PAGES=/,/coaches to
+ * choose pages. Results also go to lighthouse-results.json.
+ */
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3195);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const DATA_DIR = path.resolve('.lighthouse-data');
+
+async function waitForReady(base: string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('server did not become ready within 120 s');
+}
+
+/** The first link of a kind on a page (a coach, a training), so detail pages are measured on real content. */
+async function firstLink(base: string, page: string, pattern: RegExp): Promise<string | null> {
+  const html = await (await fetch(`${base}${page}`)).text();
+  return pattern.exec(html)?.[0] ?? null;
+}
+
+async function main() {
+  let server: ChildProcess | null = null;
+  let base = process.env.BASE_URL?.replace(/\/+$/, '');
+  if (!base) {
+    if (process.env.BENCH_SKIP_BUILD !== '1') {
+      console.log('building…');
+      execSync('npx react-router build', { stdio: 'ignore' });
+    }
+    fs.rmSync(DATA_DIR, { recursive: true, force: true });
+    server = spawn(process.execPath, ['server.ts'], {
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR,
+        NODE_ENV: 'production',
+        INSECURE_COOKIES: '1',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    base = `http://127.0.0.1:${PORT}`;
+  }
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    await waitForReady(base);
+    const pages = process.env.PAGES
+      ? process.env.PAGES.split(',')
+      : [
+          '/',
+          '/shedule',
+          '/coaches',
+          (await firstLink(base, '/coaches', /\/coaches\/\d+/)) ?? '/coaches/1',
+          (await firstLink(base, '/shedule', /\/trainings\/\d+/)) ?? '/trainings/1',
+          '/promos',
+          '/new',
+        ];
+    const rows = [];
+    for (const page of pages) {
+      const result = await lighthouse(`${base}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      if (!result) throw new Error(`no Lighthouse result for ${page}`);
+      const { categories, audits } = result.lhr;
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      const ms = (id: string) => Math.round(audits[id]?.numericValue ?? Number.NaN);
+      const failing = Object.values(audits)
+        .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative')
+        .map((audit) => audit.id);
+      const row = {
+        page,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        fcpMs: ms('first-contentful-paint'),
+        lcpMs: ms('largest-contentful-paint'),
+        tbtMs: ms('total-blocking-time'),
+        cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+        failing: failing.join(' '),
+      };
+      rows.push(row);
+      console.log(`${page}: ${row.performance} / ${row.accessibility} / ${row.bestPractices} / ${row.seo}`);
+    }
+    console.table(rows.map(({ failing: _, ...row }) => row));
+    for (const row of rows) if (row.failing) console.log(`${row.page} audits below 0.9: ${row.failing}`);
+    fs.writeFileSync('lighthouse-results.json', `${JSON.stringify(rows, null, 2)}\n`);
+  } finally {
+    chrome.kill();
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server?.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  }
+}
+
+await main();
