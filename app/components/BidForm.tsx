@@ -26,6 +26,8 @@ interface BidFormProps {
   lead?: string;
   /** Smaller form on cards: the comment field is left out. */
   compact?: boolean;
+  /** The title's heading level where the page's outline needs another than 3 (4 when compact). */
+  headingLevel?: 2 | 3 | 4;
 }
 
 /** True when the page shows this form's answer (an error or the success after a redirect): a folded form opens. */
@@ -45,7 +47,20 @@ export function useBidFormAnswered(formId: string): boolean {
  * with the page, success after a redirect); with JavaScript a fetcher sends it: no reload, a pending state, the same
  * messages.
  */
-export function BidForm({ formId, kind, subjectId = null, gymId, token, title, lead, compact = false }: BidFormProps) {
+export function BidForm({
+  formId,
+  kind,
+  subjectId = null,
+  gymId,
+  token,
+  title,
+  lead,
+  compact = false,
+  headingLevel,
+}: BidFormProps) {
+  // The page's outline decides the level (a form right under the h1 takes 2); the look stays that of a form title.
+  const level = headingLevel ?? (compact ? 4 : 3);
+  const look = headingLevel === undefined ? undefined : compact ? 'heading--4' : 'heading--3';
   const fetcher = useFetcher<BidActionResult>({ key: `bid-${formId}` });
   const actionData = useActionData<BidActionResult>();
   const navigation = useNavigation();
@@ -79,7 +94,9 @@ export function BidForm({ formId, kind, subjectId = null, gymId, token, title, l
     return (
       <div id={formId} className="bid-form bid-form--sent" role="status" tabIndex={-1} ref={successRef}>
         <Icon name="check" size={32} className="bid-form__check" />
-        <Heading level={3}>Заявка отправлена</Heading>
+        <Heading level={headingLevel ?? 3} className={headingLevel === undefined ? undefined : 'heading--3'}>
+          Заявка отправлена
+        </Heading>
         <p>Спасибо! Администратор клуба перезвонит вам в течение рабочего дня.</p>
       </div>
     );
@@ -107,7 +124,7 @@ export function BidForm({ formId, kind, subjectId = null, gymId, token, title, l
       noValidate
     >
       {title ? (
-        <Heading level={compact ? 4 : 3} id={headingId}>
+        <Heading level={level} id={headingId} className={look}>
           {title}
         </Heading>
       ) : null}

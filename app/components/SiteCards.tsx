@@ -124,7 +124,18 @@ export interface PromoData {
   cardPrice: number | null;
 }
 
-export function PromoCard({ promo, timeZone, children }: { promo: PromoData; timeZone: string; children?: ReactNode }) {
+export function PromoCard({
+  promo,
+  timeZone,
+  children,
+  headingLevel = 3,
+}: {
+  promo: PromoData;
+  timeZone: string;
+  children?: ReactNode;
+  /** 2 where the cards come right under the page's h1; the card looks the same. */
+  headingLevel?: 2 | 3;
+}) {
   return (
     <article className="card promo-card" aria-labelledby={`promo-${promo.id}-title`}>
       {promo.image ? <Image className="card__image" image={promo.image} alt="" width={640} /> : null}
@@ -132,7 +143,11 @@ export function PromoCard({ promo, timeZone, children }: { promo: PromoData; tim
         <p className="promo-card__until">
           <Icon name="calendar" size={16} /> до {formatDate(promo.endsOn, timeZone)}
         </p>
-        <Heading level={3} id={`promo-${promo.id}-title`}>
+        <Heading
+          level={headingLevel}
+          id={`promo-${promo.id}-title`}
+          className={headingLevel === 2 ? 'heading--3' : undefined}
+        >
           {promo.title}
         </Heading>
         <p>{promo.text}</p>

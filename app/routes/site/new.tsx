@@ -78,6 +78,7 @@ export default function NewcomerLanding({ loaderData }: Route.ComponentProps) {
               gymId={gym?.id ?? null}
               token={token}
               title="Записаться на пробное занятие"
+              headingLevel={2}
               lead={gym ? `Клуб «${gym.name}», ${gym.address}` : undefined}
             />
           </div>

@@ -77,7 +77,7 @@ export default function Promos({ loaderData }: Route.ComponentProps) {
         <div className="stack">
           {promos.map((promo) => (
             <div key={promo.id} id={`promo-${promo.id}`} className="promo-row">
-              <PromoCard promo={promo} timeZone={timeZone} />
+              <PromoCard promo={promo} timeZone={timeZone} headingLevel={2} />
               <BidForm
                 formId={`promo-${promo.id}-bid`}
                 kind="promo"

@@ -1,0 +1,22 @@
+/**
+ * Headings go down one level at a time on the public pages (screen-reader users move by headings; Lighthouse's
+ * accessibility audit checks the same).
+ */
+import { expect, test } from '@playwright/test';
+import { BROWSER_UA } from '#tests/e2e/site/helpers.ts';
+
+test.use({ userAgent: BROWSER_UA });
+
+for (const path of ['/', '/shedule', '/coaches', '/promos', '/new']) {
+  test(`headings on ${path} never skip a level`, async ({ page }) => {
+    await page.goto(path);
+    const levels = await page
+      .locator('h1, h2, h3, h4, h5, h6')
+      .evaluateAll((nodes) => nodes.map((node) => Number(node.tagName.slice(1))));
+    expect(levels[0]).toBe(1);
+    const skips = levels.flatMap((level, i) =>
+      i > 0 && level > levels[i - 1]! + 1 ? [`h${levels[i - 1]}→h${level}`] : [],
+    );
+    expect(skips).toEqual([]);
+  });
+}
