@@ -14,7 +14,7 @@
  *
  * Environment: BENCH_DATABASE_URL=postgres://… runs on PostgreSQL (a fresh database is created on that server, shared
  * by the servers, and dropped); without it each server uses its own fresh PGlite directory. BENCH_DURATION (s),
- * BENCH_CONNECTIONS, BENCH_GZIP=1 (clients send Accept-Encoding: gzip), BENCH_SKIP_BUILD=1. Results are printed
+ * BENCH_CONNECTIONS, NODE_OPTIONS (default: the Dockerfile's), BENCH_GZIP=1 (clients send Accept-Encoding: gzip), BENCH_SKIP_BUILD=1. Results are printed
  * as tables and written to bench-results.json.
  */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
@@ -32,6 +32,8 @@ const GZIP = process.env.BENCH_GZIP === '1';
 const DATA_DIR = path.resolve('.bench-data');
 const PAGES = ['/', '/shedule', '/coaches'] as const;
 const STATIC_DIR = path.resolve('build/client/__bench');
+/** The container's heap settings (Dockerfile, ADR 35 in docs/decisions), unless NODE_OPTIONS is set. */
+const NODE_OPTIONS = process.env.NODE_OPTIONS || '--max-old-space-size=384 --max-semi-space-size=16';
 
 interface Server {
   name: string;
@@ -51,6 +53,7 @@ function startServer(name: string, script: string, port: number, env: Record<str
       EXPOSE_QUERY_COUNT: '1',
       // The pages are measured with the demo content in them, on PostgreSQL too (off there by default).
       DEMO_CONTENT: '1',
+      NODE_OPTIONS,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
