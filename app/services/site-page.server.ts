@@ -7,6 +7,7 @@ import { PRIVATE_CACHE_CONTROL } from '#app/lib/seo.ts';
 import { listSessions } from '#app/models/schedule.server.ts';
 import { getActiveGym } from '#app/services/active-gym.server.ts';
 import { findStaffUser } from '#app/services/auth.server.ts';
+import { SESSION_COOKIE_NAME } from '#app/services/session.server.ts';
 import type { Database } from '#db/index.ts';
 
 /**
@@ -31,9 +32,11 @@ export async function loadSiteContext({ context, url }: { context: Readonly<Rout
 /**
  * A page's content queries, kept per gym and date until the next staff edit (the content cache is dropped on every
  * instance by `NOTIFY content_changed`). Only for views whose key is bounded (no free query parameters): a page
- * with filters asks the database.
+ * with filters asks the database. A signed-in staff member always reads the database: the NOTIFY of their own save
+ * may still be on its way when their browser asks for the page again.
  */
 export function cachedPageContent<T>(
+  request: Request,
   site: {
     services: { cache: { get<V>(key: string, load: () => Promise<V>): Promise<V> } };
     gymId: number | null;
@@ -42,7 +45,13 @@ export function cachedPageContent<T>(
   page: string,
   load: () => Promise<T>,
 ): Promise<T> {
+  if (hasStaffCookie(request)) return load();
   return site.services.cache.get(`page:${page}:${site.gymId ?? '-'}:${site.today}`, load);
+}
+
+function hasStaffCookie(request: Request): boolean {
+  const cookie = request.headers.get('Cookie');
+  return !!cookie && cookie.split(';').some((pair) => pair.split('=')[0]!.trim() === SESSION_COOKIE_NAME);
 }
 
 function decodedPath(pathname: string): string {

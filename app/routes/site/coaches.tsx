@@ -20,7 +20,8 @@ export async function loader(args: Route.LoaderArgs) {
         jsonArrayFrom(publishedTrendsQuery(site.db)).as('trends'),
       ])
       .executeTakeFirstOrThrow();
-  const { coaches, trends } = trendId === null ? await cachedPageContent(site, 'coaches', query) : await query();
+  const { coaches, trends } =
+    trendId === null ? await cachedPageContent(args.request, site, 'coaches', query) : await query();
   return { gym: site.gym, coaches, trends, trendId, origin: site.origin };
 }
 
