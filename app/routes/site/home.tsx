@@ -5,7 +5,7 @@ import { GymJsonLd } from '#app/components/GymJsonLd.tsx';
 import { GymMap } from '#app/components/GymMap.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
-import { Image, imagePreload } from '#app/components/Image.tsx';
+import { Image } from '#app/components/Image.tsx';
 import { CoachCard, PriceCard, PromoCard, TrendCard } from '#app/components/SiteCards.tsx';
 import { SiteLink } from '#app/components/SiteLink.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
@@ -64,15 +64,13 @@ export const headers = publicPageHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const gym = loaderData?.gym;
-  const tags = pageMeta({
+  return pageMeta({
     title: gym ? `${SITE_NAME} — фитнес-клуб: ${gym.name}` : `${SITE_NAME} — сеть фитнес-клубов`,
     description: gym?.description || DEFAULT_DESCRIPTION,
     origin: loaderData?.origin ?? '',
     path: '/',
     image: gym?.cover,
   });
-  // The hero picture is the largest thing on a phone's first screen: fetched before layout.
-  return gym?.cover ? [...tags, imagePreload(gym.cover)] : tags;
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { BidForm } from '#app/components/BidForm.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
-import { Image, imagePreload } from '#app/components/Image.tsx';
+import { Image } from '#app/components/Image.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
 import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { bidFormToken, handleBidAction } from '#app/services/bid-intake.server.ts';
@@ -18,14 +18,13 @@ export const action = handleBidAction;
 export const headers = publicPageHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const tags = pageMeta({
+  return pageMeta({
     title: `Первая тренировка бесплатно | ${SITE_NAME}`,
     description:
       'Запишитесь на бесплатное пробное занятие: экскурсия по клубу, тренировка с тренером и подбор программы. Оставьте телефон — мы перезвоним.',
     origin: loaderData?.origin ?? '',
     path: '/new',
   });
-  return loaderData?.gym?.cover ? [...tags, imagePreload(loaderData.gym.cover)] : tags;
 }
 
 const STEPS = [
