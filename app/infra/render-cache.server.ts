@@ -77,9 +77,14 @@ export function splitTemplate(body: Buffer, placeholders: Placeholders): PageTem
   return { parts, slots: new Set(hits.map((hit) => hit.slot)) };
 }
 
+/** The page's pieces with the values in place of its placeholders (the static pieces are not copied). */
+export function fillParts(template: PageTemplate, values: PerResponseValues): Buffer[] {
+  return template.parts.map((part) => (typeof part === 'string' ? Buffer.from(values[part]) : part));
+}
+
 /** The page with the values in place of its placeholders. */
 export function fillTemplate(template: PageTemplate, values: PerResponseValues): Buffer {
-  return Buffer.concat(template.parts.map((part) => (typeof part === 'string' ? Buffer.from(values[part]) : part)));
+  return Buffer.concat(fillParts(template, values));
 }
 
 // --- gzip, compressed once --------------------------------------------------------------------------------------
@@ -114,18 +119,29 @@ function storedBlocks(bytes: Buffer): Buffer[] {
   return blocks;
 }
 
-/** The gzip answer: the precompressed stretches, the values as stored blocks, the trailer over `identity`. */
-export function fillGzip(parts: GzipPart[], values: PerResponseValues, identity: Buffer): Buffer {
+/** The gzip answer's pieces: the precompressed stretches, the values as stored blocks, the trailer over `identity`. */
+export function gzipParts(parts: GzipPart[], values: PerResponseValues, identity: Buffer[]): Buffer[] {
   const pieces: Buffer[] = [GZIP_HEADER];
   for (const part of parts) {
     if (typeof part === 'string') pieces.push(...storedBlocks(Buffer.from(values[part])));
     else pieces.push(part);
   }
+  let crc = 0;
+  let size = 0;
+  for (const piece of identity) {
+    crc = zlib.crc32(piece, crc);
+    size += piece.length;
+  }
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(zlib.crc32(identity) >>> 0, 0);
-  trailer.writeUInt32LE(identity.length % 2 ** 32, 4);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size % 2 ** 32, 4);
   pieces.push(DEFLATE_END, trailer);
-  return Buffer.concat(pieces);
+  return pieces;
+}
+
+/** The gzip answer as one buffer. */
+export function fillGzip(parts: GzipPart[], values: PerResponseValues, identity: Buffer): Buffer {
+  return Buffer.concat(gzipParts(parts, values, [identity]));
 }
 
 // --- keys, lifetimes -----------------------------------------------------------------------------------------------

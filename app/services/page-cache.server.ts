@@ -13,8 +13,9 @@ import {
   createPlaceholders,
   createRenderStore,
   etagMatches,
-  fillGzip,
+  fillParts,
   fillTemplate,
+  gzipParts,
   msUntilNextMidnight,
   type PerResponseValues,
   renderCacheKey,
@@ -110,16 +111,24 @@ export function createPageCache(options: PageCacheOptions) {
     }
     res.statusCode = page.status;
     const filled = values(res, page.template.slots.has('token'));
-    const identity = fillTemplate(page.template, filled);
-    let body = identity;
+    // Written piece by piece: the stored page is never copied for an answer.
+    let pieces = fillParts(page.template, filled);
     if (acceptsGzip(req.headers['accept-encoding'])) {
-      body = fillGzip(page.gzip, filled, identity);
+      pieces = gzipParts(page.gzip, filled, pieces);
       // The compression middleware leaves an answer alone once it has a Content-Encoding.
       res.setHeader('Content-Encoding', 'gzip');
     }
-    res.setHeader('Content-Length', body.length);
-    if (req.method === 'HEAD') res.end();
-    else res.end(body);
+    res.setHeader(
+      'Content-Length',
+      pieces.reduce((sum, piece) => sum + piece.length, 0),
+    );
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    res.cork();
+    for (const piece of pieces) res.write(piece);
+    res.end();
   }
 
   async function middleware(req: Request, res: Response, next: NextFunction) {
