@@ -23,12 +23,12 @@ import {
 import { demoContentPlan } from '#app/infra/demo-content.server.ts';
 import { loadEnv } from '#app/infra/env.server.ts';
 import { isDatabaseReady } from '#app/infra/health.server.ts';
-import { createMetrics } from '#app/infra/metrics.server.ts';
 import {
   createDiskVariantCache,
   createImageService,
   createStorageVariantCache,
 } from '#app/infra/image-service.server.ts';
+import { createMetrics } from '#app/infra/metrics.server.ts';
 import { createRequestHandler } from '#app/infra/request-handler.server.ts';
 import { createRequestLogger } from '#app/infra/request-log.server.ts';
 import { loadSessionSecret } from '#app/infra/secret.server.ts';
@@ -38,8 +38,8 @@ import { localAddress, say } from '#app/infra/startup-notes.server.ts';
 import { createStorageFromEnv, InvalidStorageKeyError } from '#app/infra/storage.server.ts';
 import { PUBLIC_BODY_LIMIT, STAFF_BODY_LIMIT } from '#app/lib/body-limits.ts';
 import { hasAnyGym } from '#app/models/gym.server.ts';
-import { countOutbox } from '#app/models/outbox.server.ts';
 import { isStoredImageKey } from '#app/models/image.server.ts';
+import { countOutbox } from '#app/models/outbox.server.ts';
 import { pruneRevisions } from '#app/models/revision.server.ts';
 import { ensureAdminFromEnv } from '#app/services/admin-bootstrap.server.ts';
 import { startHousekeeping } from '#app/services/housekeeping.server.ts';

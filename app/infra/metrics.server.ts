@@ -15,7 +15,7 @@ export interface MetricsSources {
 }
 
 /** Paths the Express server answers itself, before React Router. */
-const STATIC_PREFIXES = ['/assets/', '/imgs/', '/_ipx/'];
+const STATIC_PREFIXES = ['/assets/', '/imgs/', '/_img/'];
 
 /** React Router's flat route manifest as a tree, for `matchRoutes`. */
 function routeTree(routes: ServerBuild['routes']): RouteObject[] {
