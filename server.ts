@@ -100,8 +100,8 @@ const cache = createContentCache(database, logger);
 await cache.start();
 // New-bid e-mail/webhook notifications (off unless SMTP_URL+BIDS_NOTIFY_EMAIL or BIDS_WEBHOOK_URL is set).
 const outbox = startOutboxWorker({ env, database, logger, sessionSecret });
-// Expired rate-limit windows, sessions and sign-in challenges go every ten minutes.
-const housekeeping = startHousekeeping({ db: database.db, logger });
+// Expired rate-limit windows, sessions, sign-in challenges and old content versions go every ten minutes.
+const housekeeping = startHousekeeping({ db: database.db, logger, revisionsKeepDays: env.REVISIONS_KEEP_DAYS });
 
 // ---------------------------------------------------------------------------------------------
 const app = express();

@@ -1,11 +1,13 @@
 /**
  * Housekeeping on a timer (docs/security.md, "Rate limits"): expired rate-limit windows, staff sessions and
- * unfinished sign-ins are deleted every ten minutes, so the tables stay small however many clients come by.
+ * unfinished sign-ins are deleted every ten minutes, so the tables stay small however many clients come by; content
+ * versions past their keeping age go in the same round (docs/revisions.md).
  */
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '#app/infra/database-outage.server.ts';
 import { pruneExpiredLoginChallenges } from '#app/models/login-challenge.server.ts';
 import { pruneRateLimits } from '#app/models/rate-limit.server.ts';
+import { pruneRevisions } from '#app/models/revision.server.ts';
 import { pruneExpiredSessions } from '#app/models/session.server.ts';
 import type { Database } from '#db/index.ts';
 
@@ -15,29 +17,33 @@ export interface PruneCounts {
   rateLimits: number;
   sessions: number;
   loginChallenges: number;
+  revisions: number;
 }
 
 /** One round: every expired row goes; live ones stay. */
-export async function pruneExpired(db: Database): Promise<PruneCounts> {
+export async function pruneExpired(db: Database, revisionsKeepDays: number, now = new Date()): Promise<PruneCounts> {
   const rateLimits = await pruneRateLimits(db);
   const sessions = await pruneExpiredSessions(db);
   const loginChallenges = await pruneExpiredLoginChallenges(db);
-  return { rateLimits, sessions, loginChallenges };
+  const revisions = await pruneRevisions(db, now, revisionsKeepDays);
+  return { rateLimits, sessions, loginChallenges, revisions };
 }
 
 /** Runs `pruneExpired` every `intervalMs` (the timer does not keep the process alive); `stop()` ends it. */
 export function startHousekeeping({
   db,
   logger,
+  revisionsKeepDays,
   intervalMs = HOUSEKEEPING_INTERVAL_MS,
 }: {
   db: Database;
+  revisionsKeepDays: number;
   logger: Pick<Logger, 'debug' | 'warn'>;
   intervalMs?: number;
 }) {
   let running: Promise<void> | null = null;
   const round = () => {
-    running ??= pruneExpired(db)
+    running ??= pruneExpired(db, revisionsKeepDays)
       .then((counts) => logger.debug(counts, 'housekeeping: expired rows deleted'))
       // A database outage is logged once by the outage monitor; the next round tries again.
       .catch((error: unknown) => {

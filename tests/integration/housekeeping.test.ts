@@ -36,10 +36,26 @@ describeEachDb('housekeeping and lockout logs', (t) => {
     await challenge('verify', 'hk-live-challenge', new Date(Date.now() + 60_000));
     await challenge('verify', 'hk-old-challenge', new Date(Date.now() - 1000));
 
-    const counts = await pruneExpired(t.db);
+    // A record deleted 31 days ago: past the 30 days its versions are kept for restoring (docs/revisions.md).
+    await t.db
+      .insertInto('content_revisions')
+      .values({
+        section: 'hk-section',
+        record_id: 1,
+        kind: 'delete',
+        data: JSON.stringify({ title: 'Удалено давно' }),
+        staff_user_id: null,
+        created_at: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000),
+      })
+      .execute();
+
+    const counts = await pruneExpired(t.db, 180);
     expect(counts.rateLimits).toBeGreaterThanOrEqual(1);
     expect(counts.sessions).toBeGreaterThanOrEqual(1);
     expect(counts.loginChallenges).toBeGreaterThanOrEqual(1);
+    expect(counts.revisions).toBeGreaterThanOrEqual(1);
+    const sections = await t.db.selectFrom('content_revisions').select('section').execute();
+    expect(sections.map((row) => row.section)).not.toContain('hk-section');
 
     const keys = (await t.db.selectFrom('rate_limits').select('key').execute()).map((row) => row.key);
     expect(keys).toContain('hk:live');
@@ -56,7 +72,7 @@ describeEachDb('housekeeping and lockout logs', (t) => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
       const logger = { debug: vi.fn(), warn: vi.fn() };
-      const housekeeping = startHousekeeping({ db: t.db, logger, intervalMs: 1000 });
+      const housekeeping = startHousekeeping({ db: t.db, logger, revisionsKeepDays: 180, intervalMs: 1000 });
       await vi.advanceTimersByTimeAsync(1000);
       await vi.waitFor(() => expect(logger.debug).toHaveBeenCalledTimes(1));
       await housekeeping.stop();
