@@ -45,6 +45,8 @@ export default [
     route('coaches', 'routes/site/coaches.tsx'),
     route('coaches/:id', 'routes/site/coach.tsx'),
     route('shedule', 'routes/site/shedule.tsx'),
+    // Signing up for one session (docs/product/signups.md).
+    route('shedule/signup', 'routes/site/shedule-signup.tsx'),
     route('trainings/:id', 'routes/site/training.tsx'),
     route('privacy', 'routes/site/privacy.tsx'),
   ]),

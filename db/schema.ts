@@ -29,7 +29,9 @@ interface EditorialColumns {
 }
 
 export type TrainingLevel = 'beginner' | 'intermediate' | 'advanced' | 'any';
-export type BidKind = 'trial' | 'card' | 'coach' | 'training' | 'promo' | 'other';
+export type BidKind = 'trial' | 'card' | 'coach' | 'training' | 'promo' | 'other' | 'signup';
+/** A sign-up's hold on its session (docs/product/signups.md). */
+export type SignupState = 'booked' | 'waiting' | 'cancelled';
 export type BidStatus = 'new' | 'in_progress' | 'done' | 'rejected';
 export type StaffRole = 'admin' | 'editor';
 export type ScheduleChangeKind = 'cancelled' | 'changed';
@@ -126,6 +128,8 @@ export interface ScheduleChangeTable {
   coach_id: number | null;
   /** For `changed`: the new start time, if any. */
   start_time: TimeString | null;
+  /** For `changed`: the session's own number of places instead of the slot's, if any. */
+  capacity: ColumnType<number | null, number | null | undefined, number | null>;
   note: DefaultedText;
   created_at: CreatedAt;
 }
@@ -204,6 +208,10 @@ export interface BidTable {
   staff_note: string | null;
   status_changed_by: number | null;
   status_changed_at: Date | string | null;
+  /** Sign-ups (`kind = 'signup'`) only: the session's weekly slot (cleared if the slot is deleted) and date. */
+  slot_id: ColumnType<number | null, number | null | undefined, number | null>;
+  session_date: ColumnType<string | null, string | null | undefined, string | null>;
+  signup_state: ColumnType<SignupState | null, SignupState | null | undefined, SignupState | null>;
   version: Version;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

@@ -1,6 +1,6 @@
 /** Russian names of bid statuses and kinds and the workflow between statuses (docs/product/bids.md). */
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
-import type { BidKind, BidStatus } from '#db/schema.ts';
+import type { BidKind, BidStatus, SignupState } from '#db/schema.ts';
 
 export const BID_STATUS_LABELS: Record<BidStatus, string> = {
   new: 'Новая',
@@ -16,6 +16,7 @@ export const BID_KIND_LABELS: Record<BidKind, string> = {
   training: 'Тренировка',
   promo: 'Акция',
   other: 'Другое',
+  signup: 'Запись на занятие',
 };
 
 /**
@@ -47,3 +48,10 @@ export const BID_TRANSITIONS: Record<BidStatus, BidStatus[]> = {
 
 /** How far back "the same phone applied recently" looks. */
 export const REPEAT_PHONE_DAYS = 30;
+
+/** Where a sign-up stands in its session (docs/product/signups.md). */
+export const SIGNUP_STATE_LABELS: Record<SignupState, string> = {
+  booked: 'Записан',
+  waiting: 'Лист ожидания',
+  cancelled: 'Запись отменена',
+};

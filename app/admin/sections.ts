@@ -37,7 +37,7 @@ const LEVELS = [
 
 const CHANGE_KINDS = [
   { value: 'cancelled', label: 'Отменено' },
-  { value: 'changed', label: 'Замена тренера или времени', short: 'Замена' },
+  { value: 'changed', label: 'Замена тренера, времени или числа мест', short: 'Замена' },
 ];
 
 export const gyms = defineSection({
@@ -356,7 +356,14 @@ export const slots = defineSection({
     { kind: 'time', name: 'start_time', label: 'Начало', required: true },
     DURATION,
     { kind: 'text', name: 'room', label: 'Зал/студия', maxLength: 100 },
-    { kind: 'integer', name: 'capacity', label: 'Мест', min: 1, max: 1000 },
+    {
+      kind: 'integer',
+      name: 'capacity',
+      label: 'Мест',
+      min: 1,
+      max: 1000,
+      hint: 'Сколько человек может записаться на занятие. Пусто — без ограничения, места на сайте не показываются.',
+    },
   ],
   columns: [
     { column: 'gym_id', label: 'Зал' },
@@ -396,6 +403,14 @@ export const scheduleChanges = defineSection({
     { kind: 'choice', name: 'kind', label: 'Что случилось', required: true, options: CHANGE_KINDS },
     { kind: 'reference', name: 'coach_id', label: 'Тренер на замену', source: 'coaches' },
     { kind: 'time', name: 'start_time', label: 'Новое время начала' },
+    {
+      kind: 'integer',
+      name: 'capacity',
+      label: 'Мест в этот день',
+      min: 1,
+      max: 1000,
+      hint: 'Только для замены: число мест этого дня вместо обычного. Пусто — как в расписании.',
+    },
     { kind: 'text', name: 'note', label: 'Комментарий', maxLength: 500 },
   ],
   columns: [

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useActionData, useFetcher, useFormAction, useNavigation, useSearchParams } from 'react-router';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
@@ -13,11 +13,12 @@ import {
   type PublicBidKind,
 } from '#app/lib/bid-form.ts';
 import { PRIVACY_LINK_TEXT, PRIVACY_PATH } from '#app/lib/privacy-policy.ts';
+import { SIGNUP_STATE_PARAM } from '#app/lib/signup.ts';
 
 interface BidFormProps {
   /** Unique on the page: tells this form's answer apart from the other forms'. */
   formId: string;
-  kind: PublicBidKind;
+  kind: PublicBidKind | 'signup';
   subjectId?: number | null;
   gymId: number | null;
   /** Signed "shown at" token from the page loader. */
@@ -28,6 +29,11 @@ interface BidFormProps {
   compact?: boolean;
   /** The title's heading level where the page's outline needs another than 3 (4 when compact). */
   headingLevel?: 2 | 3 | 4;
+  /** More hidden fields (a sign-up's session). */
+  hidden?: Record<string, string>;
+  submitLabel?: string;
+  /** The answer shown after success in place of the standard one (a sign-up's confirmation). */
+  renderSent?: (signup: 'booked' | 'waiting' | null) => ReactNode;
 }
 
 /** True when the page shows this form's answer (an error or the success after a redirect): a folded form opens. */
@@ -57,6 +63,9 @@ export function BidForm({
   lead,
   compact = false,
   headingLevel,
+  hidden = {},
+  submitLabel = 'Отправить заявку',
+  renderSent,
 }: BidFormProps) {
   // The page's outline decides the level (a form right under the h1 takes 2); the look stays that of a form title.
   const level = headingLevel ?? (compact ? 4 : 3);
@@ -91,13 +100,26 @@ export function BidForm({
 
   const headingId = `${id}-title`;
   if (sent) {
+    const stateParam = searchParams.get(SIGNUP_STATE_PARAM);
+    const signup =
+      result?.status === 'sent'
+        ? (result.signup ?? null)
+        : stateParam === 'booked' || stateParam === 'waiting'
+          ? stateParam
+          : null;
     return (
       <div id={formId} className="bid-form bid-form--sent" role="status" tabIndex={-1} ref={successRef}>
         <Icon name="check" size={32} className="bid-form__check" />
-        <Heading level={headingLevel ?? 3} className={headingLevel === undefined ? undefined : 'heading--3'}>
-          Заявка отправлена
-        </Heading>
-        <p>Спасибо! Администратор клуба перезвонит вам в течение рабочего дня.</p>
+        {renderSent ? (
+          renderSent(signup)
+        ) : (
+          <>
+            <Heading level={headingLevel ?? 3} className={headingLevel === undefined ? undefined : 'heading--3'}>
+              Заявка отправлена
+            </Heading>
+            <p>Спасибо! Администратор клуба перезвонит вам в течение рабочего дня.</p>
+          </>
+        )}
       </div>
     );
   }
@@ -134,6 +156,9 @@ export function BidForm({
       <input type="hidden" name="subjectId" value={subjectId ?? ''} />
       <input type="hidden" name="gymId" value={gymId ?? ''} />
       <input type="hidden" name="token" value={errorResult?.token ?? token} />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
       {/* A field people never see: bots fill it in. */}
       <div className="bid-form__trap" aria-hidden="true">
@@ -204,7 +229,7 @@ export function BidForm({
         {message('consent')}
       </div>
       <button type="submit" className="button button--primary bid-form__submit" disabled={pending}>
-        {pending ? 'Отправляем…' : 'Отправить заявку'}
+        {pending ? 'Отправляем…' : submitLabel}
       </button>
     </fetcher.Form>
   );

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+import { SessionSignup } from '#app/components/SessionSignup.tsx';
 import { dateTimeFormat } from '#app/lib/format.ts';
 import { isoWeekday, type Session, WEEKDAY_NAMES } from '#app/lib/schedule.ts';
+import { signupClosed } from '#app/lib/signup.ts';
 
 function dateLabel(date: string) {
   const text = dateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
@@ -9,13 +11,18 @@ function dateLabel(date: string) {
   return `${WEEKDAY_NAMES[isoWeekday(date) - 1]}, ${text}`;
 }
 
-/** A compact list of upcoming sessions (trend, training and coach pages); cancellations and substitutions marked. */
+/**
+ * A compact list of upcoming sessions (trend, training and coach pages); cancellations and substitutions marked,
+ * places left and a sign-up link on sessions that have not started (`now` is the gym-local date and time).
+ */
 export function SessionList({
   sessions,
   show = 'training',
+  now,
 }: {
   sessions: Session[];
   show?: 'training' | 'coach' | 'both';
+  now: { date: string; time: string };
 }) {
   if (sessions.length === 0) return <p className="empty">В ближайшие дни занятий нет.</p>;
   return (
@@ -41,6 +48,9 @@ export function SessionList({
           {session.status === 'cancelled' ? <span className="badge badge--danger">Отменено</span> : null}
           {session.status === 'changed' ? (
             <span className="badge badge--warning">{session.originalCoach ? 'Замена тренера' : 'Изменение'}</span>
+          ) : null}
+          {signupClosed(session, now) === null ? (
+            <SessionSignup session={session} dayLabel={dateLabel(session.date)} />
           ) : null}
         </li>
       ))}

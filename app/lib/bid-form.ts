@@ -29,7 +29,14 @@ export interface BidValues {
 
 /** What a page's action answers to a bid form (the form with `formId` shows it). */
 export type BidActionResult =
-  | { formId: string; status: 'sent'; kind: PublicBidKind; gymId: number | null }
+  | {
+      formId: string;
+      status: 'sent';
+      kind: PublicBidKind | 'signup';
+      gymId: number | null;
+      /** A sign-up's outcome: a place, or a place on the waiting list (docs/product/signups.md). */
+      signup?: 'booked' | 'waiting';
+    }
   | {
       formId: string;
       status: 'error';

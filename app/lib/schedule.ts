@@ -99,6 +99,11 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
+/** The wall-clock time `HH:MM` in an IANA time zone. */
+export function timeIn(timeZone: string, now: Date = new Date()): string {
+  return dateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(now);
+}
+
 /** `07:30:00` → `07:30`. */
 export function hhmm(time: string): string {
   return time.slice(0, 5);
@@ -136,6 +141,8 @@ export interface SlotChange {
   kind: 'cancelled' | 'changed';
   coach: { id: number; fullName: string } | null;
   startTime: string | null;
+  /** The session's own number of places (a `changed` day), replacing the slot's. */
+  capacity?: number | null;
   note: string;
 }
 
@@ -146,7 +153,10 @@ export interface Session {
   start: string;
   end: string;
   room: string;
+  /** Places of this session (the day's change may set its own); null = no limit shown. */
   capacity: number | null;
+  /** Places not taken by sign-ups (docs/product/signups.md); null without a capacity. */
+  placesLeft: number | null;
   training: WeeklySlot['training'];
   trend: WeeklySlot['trend'];
   coach: WeeklySlot['coach'];
@@ -158,33 +168,48 @@ export interface Session {
   note: string;
 }
 
-/** Slots × dates → sessions sorted by date and time, changes applied. */
+/** The key of a session in maps: `<slot id>|<date>`. */
+export function sessionKey(slotId: number, date: string): string {
+  return `${slotId}|${date}`;
+}
+
+/**
+ * Slots × dates → sessions sorted by date and time, changes applied. `booked` counts the places taken per session
+ * (by `sessionKey`); sessions missing from it have all their places left.
+ */
 export function expandSessions(
   slots: readonly WeeklySlot[],
   changes: readonly SlotChange[],
   dates: readonly string[],
+  booked: ReadonlyMap<string, number> = new Map(),
 ): Session[] {
-  const changeFor = new Map(changes.map((change) => [`${change.slotId}|${change.date}`, change]));
+  const changeFor = new Map(changes.map((change) => [sessionKey(change.slotId, change.date), change]));
   const sessions: Session[] = [];
   for (const date of dates) {
     const weekday = isoWeekday(date);
     for (const slot of slots) {
       if (slot.weekday !== weekday) continue;
-      const change = changeFor.get(`${slot.id}|${date}`);
+      const change = changeFor.get(sessionKey(slot.id, date));
       const regularStart = hhmm(slot.startTime);
       const start = change?.kind === 'changed' && change.startTime ? hhmm(change.startTime) : regularStart;
       const coach = change?.kind === 'changed' && change.coach ? change.coach : slot.coach;
+      const capacity = change?.kind === 'changed' && change.capacity ? change.capacity : slot.capacity;
+      // A change that only sets the number of places is nothing a visitor needs flagged.
+      const visibleChange =
+        change?.kind === 'cancelled' ||
+        (change !== undefined && (coach?.id !== slot.coach?.id || start !== regularStart || change.note !== ''));
       sessions.push({
         slotId: slot.id,
         date,
         start,
         end: addMinutes(start, slot.durationMin),
         room: slot.room,
-        capacity: slot.capacity,
+        capacity,
+        placesLeft: capacity === null ? null : Math.max(0, capacity - (booked.get(sessionKey(slot.id, date)) ?? 0)),
         training: slot.training,
         trend: slot.trend,
         coach,
-        status: change ? change.kind : 'scheduled',
+        status: change && visibleChange ? change.kind : 'scheduled',
         originalCoach: coach?.id !== slot.coach?.id ? slot.coach : null,
         originalStart: start !== regularStart ? regularStart : null,
         note: change?.note ?? '',

@@ -1,10 +1,18 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { expandSessions, type Session, type SlotChange, type WeeklySlot } from '#app/lib/schedule.ts';
+import {
+  expandSessions,
+  isoWeekday,
+  type Session,
+  type SlotChange,
+  sessionKey,
+  type WeeklySlot,
+} from '#app/lib/schedule.ts';
 import type { Database } from '#db/index.ts';
 
 export interface SlotQuery {
   gymId?: number | null;
+  slotId?: number;
   trainingId?: number;
   coachId?: number;
   trendId?: number;
@@ -16,6 +24,8 @@ export interface SlotQuery {
 export interface SlotWithChanges extends WeeklySlot {
   gymId: number;
   changes: SlotChange[];
+  /** Places taken by sign-ups per date in [from, to] (dates without sign-ups are left out). */
+  booked: Array<{ date: string; count: number }>;
 }
 
 /**
@@ -52,6 +62,7 @@ export async function listSlotsWithChanges(db: Database, query: SlotQuery): Prom
             'ch.date',
             'ch.kind',
             'ch.start_time',
+            'ch.capacity',
             'ch.note',
             'sub.id as coach_id',
             'sub.full_name as coach_name',
@@ -60,11 +71,23 @@ export async function listSlotsWithChanges(db: Database, query: SlotQuery): Prom
           .where('ch.date', '>=', query.from)
           .where('ch.date', '<=', query.to),
       ).as('changes'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('bids as b')
+          .select((count) => ['b.session_date as date', count.fn.countAll<number>().as('count')])
+          .where('b.kind', '=', 'signup')
+          .whereRef('b.slot_id', '=', 's.id')
+          .where('b.signup_state', '=', 'booked')
+          .where('b.session_date', '>=', query.from)
+          .where('b.session_date', '<=', query.to)
+          .groupBy('b.session_date'),
+      ).as('booked'),
     ])
     .where('t.published', '=', true)
     .where('tr.published', '=', true)
     .where('g.published', '=', true);
   if (query.gymId) select = select.where('s.gym_id', '=', query.gymId);
+  if (query.slotId) select = select.where('s.id', '=', query.slotId);
   if (query.trainingId) select = select.where('s.training_id', '=', query.trainingId);
   if (query.trendId) select = select.where('t.trend_id', '=', query.trendId);
   if (query.coachId) {
@@ -101,12 +124,14 @@ export async function listSlotsWithChanges(db: Database, query: SlotQuery): Prom
       date: String(change.date).slice(0, 10),
       kind: change.kind,
       startTime: change.start_time,
+      capacity: change.capacity,
       note: change.note,
       coach:
         change.coach_id !== null && change.coach_name !== null
           ? { id: change.coach_id, fullName: change.coach_name }
           : null,
     })),
+    booked: row.booked.map((entry) => ({ date: String(entry.date).slice(0, 10), count: Number(entry.count) })),
   }));
 }
 
@@ -145,6 +170,22 @@ export async function listScheduleFilterOptions(db: Database, gymId: number | nu
   return result;
 }
 
+function bookedBySession(slots: readonly SlotWithChanges[]): Map<string, number> {
+  return new Map(slots.flatMap((slot) => slot.booked.map((entry) => [sessionKey(slot.id, entry.date), entry.count])));
+}
+
+/** One session (a slot on a date) with its change and places left, or null when the slot is not shown publicly. */
+export async function getSession(
+  db: Database,
+  slotId: number,
+  date: string,
+): Promise<(Session & { gymId: number }) | null> {
+  const [slot] = await listSlotsWithChanges(db, { slotId, from: date, to: date });
+  if (!slot || slot.weekday !== isoWeekday(date)) return null;
+  const [session] = expandSessions([slot], slot.changes, [date], bookedBySession([slot]));
+  return session ? { ...session, gymId: slot.gymId } : null;
+}
+
 /** Sessions of the given dates (changes applied, coach filter matching substitutes precisely). */
 export async function listSessions(
   db: Database,
@@ -168,6 +209,7 @@ export async function listSessions(
     slots,
     slots.flatMap((slot) => slot.changes),
     query.dates,
+    bookedBySession(slots),
   );
   return query.coachId
     ? sessions.filter((session) => session.coach?.id === query.coachId || session.originalCoach?.id === query.coachId)

@@ -4,8 +4,14 @@ import { renderPlaceholders } from '#app/infra/render-cache.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { BID_FORM_PARAM, BID_SENT_PARAM, type BidActionResult, type BidFieldErrors } from '#app/lib/bid-form.ts';
 import { type BidInput, bidValuesFrom, parseBidForm } from '#app/lib/bid-schema.ts';
+import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
+import { dateTimeFormat } from '#app/lib/format.ts';
+import { type Session, timeIn, todayIn } from '#app/lib/schedule.ts';
+import { parseSessionRef, SIGNUP_CLOSED_TEXT, SIGNUP_STATE_PARAM, signupClosed } from '#app/lib/signup.ts';
 import { createPublicBid, findBidSubjectTitle } from '#app/models/bid.server.ts';
 import { consumeRateLimit } from '#app/models/rate-limit.server.ts';
+import { getSession } from '#app/models/schedule.server.ts';
+import { createSignup } from '#app/models/signup.server.ts';
 import { getActiveGym } from '#app/services/active-gym.server.ts';
 import {
   answeredBidToken,
@@ -45,15 +51,23 @@ function sanitizeFormId(value: FormDataEntryValue | null): string {
  * With JavaScript (a fetcher sends `_js=1`) success is answered as data, so the page does not reload.
  * Bad input never throws: every path answers with a Russian message.
  */
-export async function handleBidAction({
-  request,
-  context,
-  url,
-}: {
-  request: Request;
-  context: Readonly<RouterContextProvider>;
-  url: URL;
-}) {
+export function handleBidAction(args: IntakeArgs) {
+  return runBidAction(args, acceptBid);
+}
+
+/**
+ * The action of the sign-up page (docs/product/signups.md): a bid of kind `signup` for one session, through the same
+ * checks as every bid (honeypot, fill time, rate limits). The place is taken under the slot's lock; a session that
+ * filled up meanwhile is answered 409 and offers the waiting list; past and cancelled sessions are refused.
+ */
+export function handleSignupAction(args: IntakeArgs) {
+  return runBidAction(args, acceptSignup);
+}
+
+type IntakeArgs = { request: Request; context: Readonly<RouterContextProvider>; url: URL };
+type Accept = (args: IntakeArgs & { form: FormData; formId: string; parsed: BidInput; fail: Fail }) => Promise<unknown>;
+
+async function runBidAction({ request, context, url }: IntakeArgs, accept: Accept) {
   const services = getServices(context);
   const info = getRequestInfo(context);
 
@@ -105,7 +119,7 @@ export async function handleBidAction({
   }
 
   try {
-    return await acceptBid({ request, context, url, form, formId, parsed: parsed.data, fail });
+    return await accept({ request, context, url, form, formId, parsed: parsed.data, fail });
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     // The database is unreachable (docs/security.md, "Database outage"): the form comes back with the visitor's
@@ -130,6 +144,35 @@ type Fail = (
   formError: string | null,
   options?: { headers?: Record<string, string>; newToken?: boolean },
 ) => ReturnType<typeof data<BidActionResult>>;
+
+/** The rate limits of every bid (docs/security.md): per client address and per showing of the form. */
+async function consumeBidLimits(context: Readonly<RouterContextProvider>, form: FormData, fail: Fail) {
+  const services = getServices(context);
+  const info = getRequestInfo(context);
+  const db = services.database.db;
+  const limit = await consumeRateLimit(db, `bid:${clientKey(info.ip)}`, BID_RATE_LIMIT);
+  if (!limit.allowed) {
+    info.logger.warn({ ip: info.ip }, 'bid refused: rate limit');
+    return fail(
+      429,
+      {},
+      `Слишком много заявок с вашего адреса. Попробуйте ещё раз ${retryAfterText(limit.retryAfterSeconds)} или позвоните нам.`,
+      { headers: retryAfterHeaders(limit.retryAfterSeconds) },
+    );
+  }
+  // Counted per showing of the form (its signed issue time), so a token and the answered tokens derived from it
+  // share one count.
+  const issuedAt = bidTokenIssuedAt(services.sessionSecret, form.get('token'));
+  const uses = await consumeRateLimit(db, `bid-token:${issuedAt}`, BID_TOKEN_USES);
+  if (!uses.allowed) {
+    info.logger.warn({ ip: info.ip }, 'bid refused: form token used up');
+    // The answer carries a new token: a person who really means another bid sends the form once more.
+    return fail(400, {}, 'Эта форма уже отправлена. Проверьте данные и нажмите «Отправить заявку» ещё раз.', {
+      newToken: true,
+    });
+  }
+  return null;
+}
 
 /** The checks and the write that need the database, after the form itself was found valid. */
 async function acceptBid({
@@ -159,27 +202,8 @@ async function acceptBid({
     return fail(400, {}, 'Это предложение больше недоступно. Обновите страницу и выберите другое.');
   }
 
-  const limit = await consumeRateLimit(db, `bid:${clientKey(info.ip)}`, BID_RATE_LIMIT);
-  if (!limit.allowed) {
-    info.logger.warn({ ip: info.ip }, 'bid refused: rate limit');
-    return fail(
-      429,
-      {},
-      `Слишком много заявок с вашего адреса. Попробуйте ещё раз ${retryAfterText(limit.retryAfterSeconds)} или позвоните нам.`,
-      { headers: retryAfterHeaders(limit.retryAfterSeconds) },
-    );
-  }
-  // Counted per showing of the form (its signed issue time), so a token and the answered tokens derived from it
-  // share one count.
-  const issuedAt = bidTokenIssuedAt(services.sessionSecret, form.get('token'));
-  const uses = await consumeRateLimit(db, `bid-token:${issuedAt}`, BID_TOKEN_USES);
-  if (!uses.allowed) {
-    info.logger.warn({ ip: info.ip }, 'bid refused: form token used up');
-    // The answer carries a new token: a person who really means another bid sends the form once more.
-    return fail(400, {}, 'Эта форма уже отправлена. Проверьте данные и нажмите «Отправить заявку» ещё раз.', {
-      newToken: true,
-    });
-  }
+  const limited = await consumeBidLimits(context, form, fail);
+  if (limited) return limited;
 
   const utm: Record<string, string> = {};
   for (const key of UTM_KEYS) {
@@ -224,6 +248,91 @@ async function acceptBid({
   next.delete('index');
   next.set(BID_SENT_PARAM, 'sent');
   next.set(BID_FORM_PARAM, formId);
+  return redirect(`${url.pathname}?${next.toString()}#${formId}`, {
+    headers: { 'Cache-Control': 'private, no-store' },
+  });
+}
+
+/** `Хатха-йога — 28 ноября, 19:00`: the sign-up's subject snapshot, as staff read it in the inbox. */
+function sessionTitle(session: Session): string {
+  const day = dateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${session.date}T12:00:00Z`),
+  );
+  return `${session.training.title} — ${day}, ${session.start}`;
+}
+
+/** A sign-up's checks and write, after the form itself was found valid (docs/product/signups.md). */
+async function acceptSignup({ context, url, form, formId, parsed: input, fail }: Parameters<Accept>[0]) {
+  const services = getServices(context);
+  const info = getRequestInfo(context);
+  const db = services.database.db;
+  const missing = 'Такого занятия нет в расписании. Выберите занятие на странице расписания.';
+  const ref = parseSessionRef(
+    new URLSearchParams({ slot: String(form.get('slot') ?? ''), date: String(form.get('date') ?? '') }),
+  );
+  const session = ref ? await getSession(db, ref.slotId, ref.date) : null;
+  if (!ref || !session) return fail(400, {}, missing);
+  const active = await getActiveGym(context);
+  const gym = active.gyms.find((candidate) => candidate.id === session.gymId) ?? null;
+  const timeZone = gym?.timeZone || DEFAULT_TIME_ZONE;
+  const closed = signupClosed(session, { date: todayIn(timeZone), time: timeIn(timeZone) });
+  if (closed) return fail(400, {}, SIGNUP_CLOSED_TEXT[closed]);
+
+  const limited = await consumeBidLimits(context, form, fail);
+  if (limited) return limited;
+
+  const utm: Record<string, string> = {};
+  for (const key of UTM_KEYS) {
+    const value = url.searchParams.get(key);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters (NUL above all) cannot be stored
+    const clean = value?.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
+    if (clean) utm[key] = clean;
+  }
+  const channels: Array<'email' | 'webhook'> = [];
+  if (services.env.SMTP_URL && services.env.BIDS_NOTIFY_EMAIL) channels.push('email');
+  if (services.env.BIDS_WEBHOOK_URL) channels.push('webhook');
+  const policy = await currentPolicy(db);
+  const result = await createSignup(
+    db,
+    {
+      name: input.name,
+      phone: input.phone,
+      comment: input.comment,
+      gymId: gym?.id ?? null,
+      gymName: gym?.name ?? null,
+      subjectTitle: sessionTitle(session),
+      consentVersion: policy.consentVersion,
+      consentIp: info.ip,
+      sourcePage: url.pathname,
+      utm,
+      slotId: session.slotId,
+      date: session.date,
+      waitingList: form.get('intent') === 'waiting',
+    },
+    channels,
+  );
+  if (result.outcome === 'full') {
+    return fail(
+      409,
+      {},
+      'Пока вы заполняли форму, свободные места закончились. Можно встать в лист ожидания — мы позвоним, если место освободится.',
+    );
+  }
+  if (result.outcome === 'cancelled') return fail(400, {}, SIGNUP_CLOSED_TEXT.cancelled);
+  if (result.outcome === 'missing') return fail(400, {}, missing);
+  info.logger.info({ bidId: result.id, kind: 'signup', state: result.outcome }, 'sign-up accepted');
+
+  if (form.get('_js') === '1') {
+    return data<BidActionResult>(
+      { formId, status: 'sent', kind: 'signup', gymId: gym?.id ?? null, signup: result.outcome },
+      { headers: { 'Cache-Control': 'private, no-store' } },
+    );
+  }
+  const next = new URLSearchParams(url.searchParams);
+  next.delete('index');
+  next.set(BID_SENT_PARAM, 'sent');
+  next.set(BID_FORM_PARAM, formId);
+  next.set(SIGNUP_STATE_PARAM, result.outcome);
   return redirect(`${url.pathname}?${next.toString()}#${formId}`, {
     headers: { 'Cache-Control': 'private, no-store' },
   });

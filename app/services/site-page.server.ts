@@ -2,7 +2,7 @@ import { data, type RouterContextProvider } from 'react-router';
 import { siteOrigin } from '#app/infra/seo.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
 import { parseId } from '#app/lib/id.ts';
-import { addDays } from '#app/lib/schedule.ts';
+import { addDays, timeIn } from '#app/lib/schedule.ts';
 import { PRIVATE_CACHE_CONTROL } from '#app/lib/seo.ts';
 import { listSessions } from '#app/models/schedule.server.ts';
 import { getActiveGym } from '#app/services/active-gym.server.ts';
@@ -25,6 +25,8 @@ export async function loadSiteContext({ context, url }: { context: Readonly<Rout
     gymId: active.id,
     timeZone: active.timeZone,
     today: active.today,
+    /** Gym-local date and time: sessions that have started take no more sign-ups (docs/product/signups.md). */
+    now: { date: active.today, time: timeIn(active.timeZone) },
     origin: siteOrigin(context, url),
   };
 }

@@ -105,7 +105,8 @@ export const TRENDS: readonly TrendSeed[] = [
     description:
       'Тренировки с собственным весом, гирями, петлями TRX и медболами. Упражнения повторяют естественные движения — приседания, тяги, броски, переноски, — поэтому сила из зала пригодится и дома, и на даче, и в походе. Нагрузку тренер подбирает под уровень каждого.',
     room: 'Большой зал',
-    capacity: 24,
+    // An open group: no limit, so the schedule shows no places for it.
+    capacity: null,
   },
   {
     key: 'combat',
@@ -935,3 +936,23 @@ export const PRIVACY_POLICY = {
 ## Контакты
 ООО «Атлетика Урал»: Екатеринбург, ул. Малышева, 51; +7 343 312-40-51; privacy@atletika.example.`,
 } as const;
+
+/**
+ * People signed up for sessions of the first club (docs/product/signups.md). The seed books the first ones for the
+ * day's first session, fills the second one (its day's capacity is lowered to `FULL_SESSION_CAPACITY`) and puts the
+ * rest on its waiting list, and signs two up for the cancelled session, whose phones staff must call.
+ */
+export const SIGNUP_PEOPLE: readonly { name: string; phone: string }[] = [
+  { name: 'Алина Морозова', phone: '+79123450101' },
+  { name: 'Денис Голубев', phone: '+79123450102' },
+  { name: 'Вера Лебедева', phone: '+79123450103' },
+  { name: 'Кирилл Сафонов', phone: '+79123450104' },
+  { name: 'Полина Зайцева', phone: '+79123450105' },
+  { name: 'Роман Кузьмин', phone: '+79123450106' },
+  { name: 'Ульяна Белова', phone: '+79123450107' },
+  { name: 'Тимур Яковлев', phone: '+79123450108' },
+  { name: 'Софья Орлова', phone: '+79123450109' },
+  { name: 'Глеб Никитин', phone: '+79123450110' },
+  { name: 'Мария Титова', phone: '+79123450111' },
+];
+export const FULL_SESSION_CAPACITY = 4;

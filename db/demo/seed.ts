@@ -16,11 +16,13 @@ import {
   COACH_HISTORY,
   COACHES,
   CONSENT_VERSION,
+  FULL_SESSION_CAPACITY,
   GALLERY,
   GYMS,
   PARTNERS,
   PRIVACY_POLICY,
   PROMOS,
+  SIGNUP_PEOPLE,
   TIME_ZONE,
   TRAININGS,
   TRENDS,
@@ -351,6 +353,53 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
           note: 'Программа занятия остаётся прежней.',
         },
       ])
+      .execute();
+
+    // Sign-ups (docs/product/signups.md), tomorrow in the first club so they are always still to come: some places
+    // taken in the first session, the second one full (its day's capacity lowered) with a waiting list; and two
+    // people to call about the cancelled session.
+    const signupDate = addDays(today, 1);
+    const [firstSlot, fullSlot] = slotRows
+      .filter((slot) => slot.gym_id === 1 && slot.weekday === isoWeekday(signupDate))
+      .sort((a, b) => a.start_time.localeCompare(b.start_time));
+    await trx
+      .insertInto('schedule_changes')
+      .values({ slot_id: fullSlot!.id, date: signupDate, kind: 'changed', capacity: FULL_SESSION_CAPACITY })
+      .execute();
+    const sessionTitle = (slot: (typeof slotRows)[number], date: string) => {
+      const day = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+        new Date(`${date}T12:00:00Z`),
+      );
+      return `${TRAININGS[trainingIds.indexOf(slot.training_id)]!.title} — ${day}, ${slot.start_time.slice(0, 5)}`;
+    };
+    const plan = [
+      ...[0, 1, 2].map((person) => ({ person, slot: firstSlot!, date: signupDate, state: 'booked' as const })),
+      ...[3, 4, 5, 6].map((person) => ({ person, slot: fullSlot!, date: signupDate, state: 'booked' as const })),
+      ...[7, 8].map((person) => ({ person, slot: fullSlot!, date: signupDate, state: 'waiting' as const })),
+      ...[9, 10].map((person) => ({ person, slot: cancelled, date: changeDate, state: 'booked' as const })),
+    ];
+    await trx
+      .insertInto('bids')
+      .values(
+        plan.map(({ person, slot, date, state }, i) => {
+          const createdAt = new Date(now.getTime() - (plan.length - i) * 40 * 60 * 1000);
+          return {
+            name: SIGNUP_PEOPLE[person]!.name,
+            phone: SIGNUP_PEOPLE[person]!.phone,
+            gym_id: 1,
+            kind: 'signup' as const,
+            subject_title: sessionTitle(slot, date),
+            consent_at: createdAt,
+            consent_version: CONSENT_VERSION,
+            source_page: '/shedule/signup',
+            slot_id: slot.id,
+            session_date: date,
+            signup_state: state,
+            created_at: createdAt,
+            updated_at: createdAt,
+          };
+        }),
+      )
       .execute();
 
     const cardRows = await trx

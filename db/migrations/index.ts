@@ -4,6 +4,7 @@ import * as staffTwoFactor from '#db/migrations/20261128T1200-staff-two-factor.t
 import * as contentRevisions from '#db/migrations/20261201T0900-content-revisions.ts';
 import * as auditTitle from '#db/migrations/20261202T0900-audit-title.ts';
 import * as privacyPolicy from '#db/migrations/20261202T1000-privacy-policy.ts';
+import * as sessionSignups from '#db/migrations/20261202T1100-session-signups.ts';
 
 /** Every migration, by its timestamped name. Listed statically so bundles and plain Node agree. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '20261201T0900-content-revisions': contentRevisions,
   '20261202T0900-audit-title': auditTitle,
   '20261202T1000-privacy-policy': privacyPolicy,
+  '20261202T1100-session-signups': sessionSignups,
 };

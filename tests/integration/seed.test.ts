@@ -82,7 +82,8 @@ describeEachDb('demo seed', (t) => {
       promos: 3,
       gallery_images: 12,
       partners: 5,
-      bids: 20,
+      // 20 bids and 11 sign-ups for sessions (docs/product/signups.md).
+      bids: 31,
     });
   });
 
@@ -141,10 +142,13 @@ describeEachDb('demo seed', (t) => {
   });
 
   it('has one cancelled and one changed session in the current week', async () => {
-    const changes = await t.db.selectFrom('schedule_changes').selectAll().orderBy('kind').execute();
+    const all = await t.db.selectFrom('schedule_changes').selectAll().orderBy('kind').execute();
+    // A change that only lowers the day's capacity (the full session with a waiting list) is not shown as a change.
+    expect(all.filter((change) => change.capacity !== null)).toHaveLength(1);
+    const changes = all.filter((change) => change.capacity === null);
     expect(changes.map((change) => change.kind)).toEqual(['cancelled', 'changed']);
     const today = localDate(now, 'Asia/Yekaterinburg');
-    for (const change of changes) {
+    for (const change of all) {
       const days = (Date.parse(change.date) - Date.parse(today)) / 86_400_000;
       expect(days).toBeGreaterThanOrEqual(0);
       expect(days).toBeLessThanOrEqual(1);
@@ -178,6 +182,22 @@ describeEachDb('demo seed', (t) => {
       expect(partner.url).toMatch(/^https?:\/\/[^/]/);
       expect(partner.logo_image_id).not.toBeNull();
     }
+  });
+
+  it('has sign-ups: a full session with a waiting list, and people to call about the cancelled one', async () => {
+    const rows = await t.db
+      .selectFrom('bids')
+      .innerJoin('schedule_slots as s', 's.id', 'bids.slot_id')
+      .leftJoin('schedule_changes as ch', (join) =>
+        join.onRef('ch.slot_id', '=', 'bids.slot_id').onRef('ch.date', '=', 'bids.session_date'),
+      )
+      .select(['bids.slot_id', 'bids.signup_state', 'ch.kind', 'ch.capacity'])
+      .where('bids.kind', '=', 'signup')
+      .execute();
+    const full = rows.filter((row) => row.capacity !== null);
+    expect(full.filter((row) => row.signup_state === 'booked')).toHaveLength(full[0]!.capacity!);
+    expect(full.filter((row) => row.signup_state === 'waiting')).toHaveLength(2);
+    expect(rows.filter((row) => row.kind === 'cancelled')).toHaveLength(2);
   });
 
   it('has 20 bids of the last 30 days in at least three statuses, with their history', async () => {

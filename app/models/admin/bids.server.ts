@@ -20,6 +20,9 @@ export interface BidFilters {
   from: string | null;
   to: string | null;
   q: string;
+  /** A session's sign-ups (docs/product/signups.md): its weekly slot and date. */
+  slotId: number | null;
+  sessionDate: string | null;
 }
 
 export function parseBidFilters(params: URLSearchParams): BidFilters {
@@ -27,6 +30,7 @@ export function parseBidFilters(params: URLSearchParams): BidFilters {
   const kind = params.get('kind');
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
+  const sessionDate = params.get('date') ?? '';
   return {
     status: BID_STATUSES.includes(status as BidStatus) ? (status as BidStatus) : null,
     kind: BID_KINDS.includes(kind as BidKind) ? (kind as BidKind) : null,
@@ -34,6 +38,8 @@ export function parseBidFilters(params: URLSearchParams): BidFilters {
     from: isIsoDate(from) ? from : null,
     to: isIsoDate(to) ? to : null,
     q: searchTerm(params.get('q'), 100),
+    slotId: parseId(params.get('slot')),
+    sessionDate: isIsoDate(sessionDate) ? sessionDate : null,
   };
 }
 
@@ -42,6 +48,9 @@ function filtered(db: Database, filters: BidFilters) {
   if (filters.status) query = query.where('bids.status', '=', filters.status);
   if (filters.kind) query = query.where('bids.kind', '=', filters.kind);
   if (filters.gymId !== null) query = query.where('bids.gym_id', '=', filters.gymId);
+  if (filters.slotId !== null || filters.sessionDate !== null) query = query.where('bids.kind', '=', 'signup');
+  if (filters.slotId !== null) query = query.where('bids.slot_id', '=', filters.slotId);
+  if (filters.sessionDate !== null) query = query.where('bids.session_date', '=', filters.sessionDate);
   if (filters.from) {
     query = query.where(
       'bids.created_at',
@@ -98,6 +107,9 @@ const LIST_COLUMNS = [
   'bids.source_page',
   'bids.utm',
   'bids.status_changed_at',
+  'bids.slot_id',
+  'bids.session_date',
+  'bids.signup_state',
   'gyms.name as gym_name',
   'gyms.time_zone as gym_time_zone',
 ] as const;
@@ -123,6 +135,19 @@ export async function listBids(db: Database, filters: BidFilters, after: number 
             ),
         )
         .as('repeat_phone'),
+    )
+    // A sign-up whose session was cancelled: someone to call (docs/product/signups.md).
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('schedule_changes as ch')
+            .select(sql`1`.as('one'))
+            .whereRef('ch.slot_id', '=', 'bids.slot_id')
+            .whereRef('ch.date', '=', 'bids.session_date')
+            .where('ch.kind', '=', 'cancelled'),
+        )
+        .as('session_cancelled'),
     );
   if (after !== null) {
     query = query.where(

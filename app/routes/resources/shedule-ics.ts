@@ -4,6 +4,7 @@ import { DEFAULT_TIME_ZONE, SITE_NAME } from '#app/lib/club.ts';
 import { buildCalendar, zonedTimeToUtc } from '#app/lib/ics.ts';
 import { parseId } from '#app/lib/id.ts';
 import { addDays, isoWeekOf, parseScheduleFilters, timeOfDayOf, todayIn, weekDates } from '#app/lib/schedule.ts';
+import { placesLine, signupHref } from '#app/lib/signup.ts';
 import { listSessions } from '#app/models/schedule.server.ts';
 import { getActiveGym } from '#app/services/active-gym.server.ts';
 import type { Route } from './+types/shedule-ics';
@@ -38,11 +39,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
           Number(session.end.slice(3)) -
           (Number(session.start.slice(0, 2)) * 60 + Number(session.start.slice(3)))) *
         60_000;
+      const cancelled = session.status === 'cancelled';
       const description = [
         session.coach ? `Тренер: ${session.coach.fullName}` : null,
         session.originalCoach ? `Замена тренера. По расписанию: ${session.originalCoach.fullName}` : null,
         `Направление: ${session.trend.title}`,
         session.note || null,
+        cancelled ? null : placesLine(session.placesLeft, session.capacity),
+        cancelled ? null : `Записаться: ${origin}${signupHref(session.slotId, session.date)}`,
       ]
         .filter(Boolean)
         .join('\n');
@@ -54,7 +58,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         description,
         location: gym ? `${gym.name}, ${session.room}, ${gym.address}` : session.room,
         url: `${origin}/trainings/${session.training.id}`,
-        cancelled: session.status === 'cancelled',
+        cancelled,
       };
     });
   const body = buildCalendar({ name: `${SITE_NAME}: ${gym?.name ?? 'расписание'}`, timeZone, events });

@@ -29,6 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
       gym: site.gym,
       origin: site.origin,
       token: bidFormToken(args.context),
+      now: site.now,
       year: Number(site.today.slice(0, 4)),
     },
     coach.published ? undefined : { headers: DRAFT_HEADERS },
@@ -49,7 +50,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
   }));
 
 export default function CoachPage({ loaderData }: Route.ComponentProps) {
-  const { coach, draft, sessions, gym, token, year } = loaderData;
+  const { coach, draft, sessions, gym, token, year, now } = loaderData;
   const years = coach.experienceSince ? year - coach.experienceSince : null;
   return (
     <article className="detail">
@@ -107,7 +108,7 @@ export default function CoachPage({ loaderData }: Route.ComponentProps) {
           <Heading level={2} id="coach-slots-title">
             Занятия на неделе{gym ? ` в клубе «${gym.name}»` : ''}
           </Heading>
-          <SessionList sessions={sessions} />
+          <SessionList sessions={sessions} now={now} />
           <p>
             <Link to={`/shedule?coach=${coach.id}`}>Расписание тренера</Link>
           </p>

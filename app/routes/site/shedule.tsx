@@ -1,6 +1,7 @@
 import { Form, Link, redirect } from 'react-router';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
+import { SessionSignup } from '#app/components/SessionSignup.tsx';
 import { SiteLink } from '#app/components/SiteLink.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
 import { dateTimeFormat, nameWithoutPatronymic } from '#app/lib/format.ts';
@@ -13,6 +14,7 @@ import {
   shiftWeek,
   TIME_OF_DAY,
   type TimeOfDay,
+  timeIn,
   timeOfDayOf,
   WEEKDAY_NAMES,
   WEEKDAY_SHORT,
@@ -20,6 +22,7 @@ import {
   weekStart,
 } from '#app/lib/schedule.ts';
 import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
+import { signupClosed } from '#app/lib/signup.ts';
 import { levelLabel } from '#app/lib/training-level.ts';
 import { listScheduleFilterOptions, listSessions } from '#app/models/schedule.server.ts';
 import { cachedPageContent, loadSiteContext } from '#app/services/site-page.server.ts';
@@ -63,6 +66,8 @@ export async function loader(args: Route.LoaderArgs) {
     gym: site.gym,
     origin: site.origin,
     today: site.today,
+    // The gym-local time: sessions that have started take no more sign-ups.
+    now: timeIn(site.timeZone),
     timeZone: site.timeZone,
     week,
     currentWeek,
@@ -102,7 +107,8 @@ function weekRange(dates: string[]) {
 }
 
 export default function Schedule({ loaderData }: Route.ComponentProps) {
-  const { gym, week, currentWeek, dates, day, filters, sessions, options, today, weekLabel, dayLabels } = loaderData;
+  const { gym, week, currentWeek, dates, day, filters, sessions, options, today, now, weekLabel, dayLabels } =
+    loaderData;
   const root = useRootData();
   const filterParams = { trend: filters.trend, coach: filters.coach, time: filters.time };
   const link = (values: Record<string, string | number | null>) =>
@@ -242,7 +248,12 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
               {items.length ? (
                 <ul className="sessions">
                   {items.map((session) => (
-                    <SessionItem key={`${session.slotId}-${session.date}`} session={session} />
+                    <SessionItem
+                      key={`${session.slotId}-${session.date}`}
+                      session={session}
+                      open={signupClosed(session, { date: today, time: now }) === null}
+                      dayLabel={dayLabels[date]?.long ?? date}
+                    />
                   ))}
                 </ul>
               ) : (
@@ -278,7 +289,7 @@ function changeBadge(session: Session): string | null {
   return 'Изменение';
 }
 
-function SessionItem({ session }: { session: Session }) {
+function SessionItem({ session, open, dayLabel }: { session: Session; open: boolean; dayLabel: string }) {
   const cancelled = session.status === 'cancelled';
   const changed = session.status === 'changed';
   const badge = changeBadge(session);
@@ -324,6 +335,7 @@ function SessionItem({ session }: { session: Session }) {
       ) : null}
       <p className="session__room">{session.room}</p>
       {session.note ? <p className="session__note">{session.note}</p> : null}
+      {open ? <SessionSignup session={session} dayLabel={dayLabel} /> : null}
     </li>
   );
 }

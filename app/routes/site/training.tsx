@@ -29,6 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
       gym: site.gym,
       origin: site.origin,
       token: bidFormToken(args.context),
+      now: site.now,
     },
     training.published ? undefined : { headers: DRAFT_HEADERS },
   );
@@ -48,7 +49,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
   }));
 
 export default function TrainingPage({ loaderData }: Route.ComponentProps) {
-  const { training, draft, sessions, gym, token } = loaderData;
+  const { training, draft, sessions, gym, token, now } = loaderData;
   return (
     <article className="detail">
       {draft ? <DraftBanner editPath={`/admin/trainings/${training.id}`} /> : null}
@@ -85,7 +86,7 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
           <Heading level={2} id="training-slots-title">
             Ближайшие занятия{gym ? ` в клубе «${gym.name}»` : ''}
           </Heading>
-          <SessionList sessions={sessions} show="coach" />
+          <SessionList sessions={sessions} show="coach" now={now} />
           <p>
             <Link to={`/shedule?trend=${training.trend.id}`}>Полное расписание</Link>
           </p>

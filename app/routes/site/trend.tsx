@@ -44,7 +44,15 @@ export async function loader(args: Route.LoaderArgs) {
     args.url,
   );
   return data(
-    { trend, draft: !trend.published, ...related, sessions: sessions.slice(0, 12), gym: site.gym, origin: site.origin },
+    {
+      trend,
+      draft: !trend.published,
+      ...related,
+      sessions: sessions.slice(0, 12),
+      gym: site.gym,
+      origin: site.origin,
+      now: site.now,
+    },
     trend.published ? undefined : { headers: DRAFT_HEADERS },
   );
 }
@@ -62,7 +70,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
   }));
 
 export default function TrendPage({ loaderData }: Route.ComponentProps) {
-  const { trend, draft, trainings, coaches, sessions, gym } = loaderData;
+  const { trend, draft, trainings, coaches, sessions, gym, now } = loaderData;
   return (
     <article className="detail">
       {draft ? <DraftBanner editPath={`/admin/trainings/trends/${trend.id}`} /> : null}
@@ -105,7 +113,7 @@ export default function TrendPage({ loaderData }: Route.ComponentProps) {
         <Heading level={2} id="slots-title">
           Ближайшие занятия{gym ? ` в клубе «${gym.name}»` : ''}
         </Heading>
-        <SessionList sessions={sessions} show="both" />
+        <SessionList sessions={sessions} show="both" now={now} />
         <p>
           <Link to={`/shedule?trend=${trend.id}`}>Всё расписание направления</Link>
         </p>

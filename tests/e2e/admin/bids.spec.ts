@@ -32,6 +32,7 @@ test('filters by status, kind and gym keep every shown bid matching', async ({ p
 
 test('a bid moves новая → в работе → отказ with a note, and its history shows who and when', async ({ page }) => {
   await login(page, '/admin/bids?status=new');
+  // The name's link (a sign-up's row also links to its session).
   await page.locator('tbody tr').first().getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Заявка №');
   await page.getByLabel('Новый статус').selectOption({ label: 'В работе' });

@@ -46,6 +46,7 @@ test('with JavaScript: the bid inbox filters and a status change', async ({ page
   await page.getByRole('search', { name: 'Фильтры заявок' }).getByLabel('Статус').selectOption({ label: 'Новая' });
   await page.getByRole('button', { name: 'Показать' }).click();
   await expect(page).toHaveURL(/status=new/);
+  // The name's link (a sign-up's row also links to its session).
   await page.locator('tbody tr').first().getByRole('link').first().click();
   await page.getByLabel('Новый статус').selectOption({ label: 'Обработана' });
   await page.getByRole('button', { name: 'Сохранить статус' }).click();

@@ -7,6 +7,7 @@ import {
   bidKindText,
   bidTimeZone,
   REPEAT_PHONE_DAYS,
+  SIGNUP_STATE_LABELS,
 } from '#app/admin/bids.ts';
 import { adminTitle } from '#app/admin/nav.ts';
 import { FormAlert } from '#app/components/admin/FlashMessage.tsx';
@@ -128,6 +129,22 @@ export default function BidPage({ loaderData, actionData }: Route.ComponentProps
         <dd>{bid.gym_name ?? '—'}</dd>
         <dt>Тип</dt>
         <dd>{bidKindText(bid.kind, bid.subject_title)}</dd>
+        {bid.kind === 'signup' && bid.signup_state ? (
+          <>
+            <dt>Запись</dt>
+            <dd>
+              {SIGNUP_STATE_LABELS[bid.signup_state]}
+              {bid.slot_id !== null && bid.session_date ? (
+                <>
+                  {' · '}
+                  <Link to={`/admin/bids?slot=${bid.slot_id}&date=${bid.session_date}`} className="admin-link">
+                    все записи на это занятие
+                  </Link>
+                </>
+              ) : null}
+            </dd>
+          </>
+        ) : null}
         <dt>Комментарий</dt>
         <dd className="admin-pre">{bid.comment || '—'}</dd>
         <dt>Заметка сотрудника</dt>

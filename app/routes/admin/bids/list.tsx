@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router';
+import { z } from 'zod';
 import {
   BID_KIND_LABELS,
   BID_KINDS,
@@ -7,22 +8,65 @@ import {
   bidKindText,
   bidTimeZone,
   REPEAT_PHONE_DAYS,
+  SIGNUP_STATE_LABELS,
 } from '#app/admin/bids.ts';
 import { adminTitle } from '#app/admin/nav.ts';
 import { FilterSelect } from '#app/components/admin/FilterSelect.tsx';
 import { Heading } from '#app/components/Heading.tsx';
+import { redirectWithFlash } from '#app/infra/flash.server.ts';
+import { formId, parseFormData, readForm } from '#app/infra/form.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
-import { countOf, DAYS_FORMS, formatDateTime, formatPhone, timeZoneOffset } from '#app/lib/format.ts';
+import { countOf, DAYS_FORMS, formatDate, formatDateTime, formatPhone, timeZoneOffset } from '#app/lib/format.ts';
 import { parseId } from '#app/lib/id.ts';
+import { isoWeekday, WEEKDAY_SHORT } from '#app/lib/schedule.ts';
+import { placesCount } from '#app/lib/signup.ts';
 import { type BidFilters, listBids, listGymOptions, parseBidFilters } from '#app/models/admin/bids.server.ts';
+import { cancelSignup, getSessionOverview, listSlotOptions, promoteSignup } from '#app/models/admin/signups.server.ts';
+import { getStaff } from '#app/services/auth.server.ts';
 import type { Route } from './+types/list';
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const db = getDb(context);
   const filters = parseBidFilters(url.searchParams);
   const after = parseId(url.searchParams.get('after'));
-  const [page, gyms] = await Promise.all([listBids(db, filters, after), listGymOptions(db)]);
-  return { ...page, gyms, filters, isFirstPage: after === null };
+  const [page, gyms, slots, session] = await Promise.all([
+    listBids(db, filters, after),
+    listGymOptions(db),
+    listSlotOptions(db),
+    filters.slotId !== null && filters.sessionDate !== null
+      ? getSessionOverview(db, filters.slotId, filters.sessionDate)
+      : null,
+  ]);
+  return { ...page, gyms, slots, session, filters, isFirstPage: after === null };
+}
+
+const signupChange = z.object({
+  intent: z.enum(['cancel', 'promote'], { error: 'Неизвестное действие' }),
+  id: formId('Запись не найдена'),
+});
+
+/** Cancelling a sign-up (its place becomes free) or moving a waiting person to a free place (docs/product/signups.md). */
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const parsed = parseFormData(await readForm(request), signupChange);
+  // Back to the same inbox view, filters kept.
+  const back = `/admin/bids${url.search}`;
+  if (!parsed.success) {
+    return redirectWithFlash(back, { kind: 'error', text: Object.values(parsed.errors)[0] ?? 'Неверный запрос' });
+  }
+  const { intent, id } = parsed.data;
+  const input = { id, staffUserId: getStaff(context).id };
+  const result =
+    intent === 'cancel' ? await cancelSignup(getDb(context), input) : await promoteSignup(getDb(context), input);
+  const text = {
+    ok: intent === 'cancel' ? 'Запись отменена, место освободилось' : 'Переведён из листа ожидания на свободное место',
+    missing: 'Запись не найдена',
+    invalid:
+      intent === 'cancel'
+        ? 'Эта запись уже отменена'
+        : 'Перевести нельзя: человек уже не в листе ожидания или занятие отменено',
+    full: 'Свободных мест нет: сначала отмените чью-то запись',
+  }[result];
+  return redirectWithFlash(back, { kind: result === 'ok' ? 'success' : 'error', text });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: adminTitle('Заявки') }];
@@ -38,11 +82,103 @@ function filterParams(filters: BidFilters): URLSearchParams {
   if (filters.from) params.set('from', filters.from);
   if (filters.to) params.set('to', filters.to);
   if (filters.q) params.set('q', filters.q);
+  if (filters.slotId !== null) params.set('slot', String(filters.slotId));
+  if (filters.sessionDate) params.set('date', filters.sessionDate);
   return params;
 }
 
+type Loader = Route.ComponentProps['loaderData'];
+
+/** One sign-up's state in the session view, with the staff actions that apply to it. */
+function SignupCell({ bid, session }: { bid: Loader['bids'][number]; session: Loader['session'] }) {
+  if (bid.kind !== 'signup' || !bid.signup_state) return null;
+  const sameSession = session !== null && bid.slot_id === session.slotId && bid.session_date === session.date;
+  const position = sameSession ? session.waitingOrder.indexOf(bid.id) + 1 : 0;
+  const canPromote =
+    sameSession && bid.signup_state === 'waiting' && !session.cancelled && (session.placesLeft ?? 1) > 0;
+  return (
+    <>
+      <span className={`admin-signup admin-signup--${bid.signup_state}`}>
+        {SIGNUP_STATE_LABELS[bid.signup_state]}
+        {bid.signup_state === 'waiting' && position > 0 ? `, № ${position}` : null}
+      </span>
+      {bid.session_cancelled && bid.signup_state !== 'cancelled' ? (
+        <span className="admin-badge admin-badge--danger">занятие отменено — позвонить</span>
+      ) : null}
+      {bid.signup_state !== 'cancelled' ? (
+        <Form method="post" className="admin-inline-form">
+          <input type="hidden" name="id" value={bid.id} />
+          {canPromote ? (
+            <button type="submit" name="intent" value="promote" className="admin-button admin-button--small">
+              Перевести из листа ожидания
+            </button>
+          ) : null}
+          <button
+            type="submit"
+            name="intent"
+            value="cancel"
+            className="admin-button admin-button--small admin-button--ghost"
+            aria-label={`Отменить запись: ${bid.name}`}
+          >
+            Отменить запись
+          </button>
+        </Form>
+      ) : null}
+    </>
+  );
+}
+
+/** The session's admin view: what and when, its places, and the people to call when it is cancelled. */
+function SessionOverview({ session }: { session: NonNullable<Loader['session']> }) {
+  const weekday = WEEKDAY_SHORT[isoWeekday(session.date) - 1];
+  return (
+    <section className="admin-session" aria-labelledby="admin-session-title">
+      <Heading level={2} id="admin-session-title">
+        {session.trainingTitle}: {weekday}, {formatDate(session.date)}, {session.start}
+      </Heading>
+      <p className="admin-muted">
+        {session.gymName}
+        {session.room ? `, ${session.room}` : ''}
+        {session.coachName ? ` · тренер ${session.coachName}` : ''}
+      </p>
+      <p>
+        {session.capacity === null ? (
+          <>Без ограничения мест · записано {session.booked}</>
+        ) : (
+          <>
+            Мест: {session.capacity} · записано {session.booked} · свободно{' '}
+            <strong>{placesCount(session.placesLeft ?? 0)}</strong>
+          </>
+        )}{' '}
+        · в листе ожидания {session.waiting}
+      </p>
+      {session.cancelled ? (
+        <div className="admin-session__cancelled" role="alert">
+          <p>
+            <strong>Занятие отменено.</strong>{' '}
+            {session.toCall.length
+              ? 'Позвоните записавшимся и тем, кто в листе ожидания:'
+              : 'Записавшихся нет — звонить никому не нужно.'}
+          </p>
+          {session.toCall.length ? (
+            <ul aria-label="Кому позвонить">
+              {session.toCall.map((row) => (
+                <li key={row.id}>
+                  <a href={`tel:${row.phone}`}>{row.phone}</a> — {row.name}
+                  {row.signup_state === 'waiting' ? ' (лист ожидания)' : ''}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
 export default function BidInbox({ loaderData }: Route.ComponentProps) {
-  const { bids, nextAfter, gyms, filters, isFirstPage } = loaderData;
+  const { bids, nextAfter, gyms, slots, session, filters, isFirstPage } = loaderData;
+  const sessionView = filters.slotId !== null || filters.sessionDate !== null;
   const params = filterParams(filters);
   const nextParams = new URLSearchParams(params);
   if (nextAfter !== null) nextParams.set('after', String(nextAfter));
@@ -75,6 +211,19 @@ export default function BidInbox({ loaderData }: Route.ComponentProps) {
           <span>Имя или телефон</span>
           <input type="search" name="q" defaultValue={filters.q} />
         </label>
+        <FilterSelect
+          label="Занятие"
+          name="slot"
+          value={filters.slotId}
+          options={slots.map((slot) => ({
+            value: String(slot.id),
+            label: `${slot.gym} · ${WEEKDAY_SHORT[slot.weekday - 1]} ${slot.start} · ${slot.title}`,
+          }))}
+        />
+        <label>
+          <span>Дата занятия</span>
+          <input type="date" name="date" defaultValue={filters.sessionDate ?? ''} />
+        </label>
         <button type="submit" className="admin-button admin-button--ghost">
           Показать
         </button>
@@ -85,8 +234,13 @@ export default function BidInbox({ loaderData }: Route.ComponentProps) {
         ) : null}
       </Form>
 
+      {session ? <SessionOverview session={session} /> : null}
+      {filters.slotId !== null && filters.sessionDate === null ? (
+        <p className="admin-muted">Выберите дату занятия, чтобы увидеть места и лист ожидания.</p>
+      ) : null}
+
       {bids.length === 0 ? (
-        <p>Заявок не найдено.</p>
+        <p>{sessionView ? 'На это занятие никто не записался.' : 'Заявок не найдено.'}</p>
       ) : (
         <table className="admin-table">
           <thead>
@@ -97,6 +251,7 @@ export default function BidInbox({ loaderData }: Route.ComponentProps) {
               <th scope="col">Зал</th>
               <th scope="col">Тип</th>
               <th scope="col">Статус</th>
+              {sessionView ? <th scope="col">Запись</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -123,10 +278,30 @@ export default function BidInbox({ loaderData }: Route.ComponentProps) {
                   ) : null}
                 </td>
                 <td data-label="Зал">{bid.gym_name ?? '—'}</td>
-                <td data-label="Тип">{bidKindText(bid.kind, bid.subject_title)}</td>
+                <td data-label="Тип">
+                  {bid.kind === 'signup' && bid.slot_id !== null && bid.session_date ? (
+                    <>
+                      {BID_KIND_LABELS[bid.kind]}
+                      {' · '}
+                      <Link to={`/admin/bids?slot=${bid.slot_id}&date=${bid.session_date}`} className="admin-link">
+                        {bid.subject_title}
+                      </Link>
+                      {!sessionView && bid.signup_state ? (
+                        <span className="admin-muted"> · {SIGNUP_STATE_LABELS[bid.signup_state]}</span>
+                      ) : null}
+                    </>
+                  ) : (
+                    bidKindText(bid.kind, bid.subject_title)
+                  )}
+                </td>
                 <td data-label="Статус">
                   <span className={`admin-status admin-status--${bid.status}`}>{BID_STATUS_LABELS[bid.status]}</span>
                 </td>
+                {sessionView ? (
+                  <td data-label="Запись">
+                    <SignupCell bid={bid} session={session} />
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>

@@ -1,0 +1,166 @@
+/**
+ * The staff side of sign-ups (docs/product/signups.md): a session's sign-ups and waiting list, cancelling a sign-up
+ * (which frees its place) and moving someone from the waiting list to a free place. Every change takes the slot's
+ * lock first, like a visitor's sign-up, so counts stay right under concurrent changes.
+ */
+import { type SqlBool, sql } from 'kysely';
+import { announceContentChange } from '#app/infra/content-cache.server.ts';
+import { placesLeft } from '#app/lib/signup.ts';
+import { recordAudit } from '#app/models/audit.server.ts';
+import { lockSessionPlaces, SIGNUP_ENTITY } from '#app/models/signup.server.ts';
+import type { Database } from '#db/index.ts';
+import type { SignupState } from '#db/schema.ts';
+
+/**
+ * A session's sign-ups in the order they were taken (the waiting list's first person first): by id, which is drawn
+ * under the slot's lock — a transaction's created_at is its start, which may precede one that got the lock first.
+ */
+export async function listSessionSignups(db: Database, slotId: number, date: string) {
+  return db
+    .selectFrom('bids')
+    .select(['id', 'name', 'phone', 'signup_state', 'status', 'created_at'])
+    .where('kind', '=', 'signup')
+    .where('slot_id', '=', slotId)
+    .where('session_date', '=', date)
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * The session's admin view: what, where and when, its places and whether it is cancelled — with the phones of the
+ * people to call when it is. Null when the slot does not exist.
+ */
+export async function getSessionOverview(db: Database, slotId: number, date: string) {
+  const slot = await db
+    .selectFrom('schedule_slots as s')
+    .innerJoin('trainings as t', 't.id', 's.training_id')
+    .innerJoin('gyms as g', 'g.id', 's.gym_id')
+    .leftJoin('schedule_changes as ch', (join) => join.onRef('ch.slot_id', '=', 's.id').on('ch.date', '=', date))
+    .leftJoin('coaches as c', (join) => join.on(sql<SqlBool>`c.id = coalesce(ch.coach_id, s.coach_id)`))
+    .select([
+      's.id',
+      's.weekday',
+      sql<string>`to_char(coalesce(ch.start_time, s.start_time), 'HH24:MI')`.as('start'),
+      's.room',
+      's.capacity as slot_capacity',
+      't.title as training_title',
+      'g.name as gym_name',
+      'c.full_name as coach_name',
+      'ch.kind as change_kind',
+      'ch.capacity as change_capacity',
+    ])
+    .where('s.id', '=', slotId)
+    .executeTakeFirst();
+  if (!slot) return null;
+  const signups = await listSessionSignups(db, slotId, date);
+  const capacity = slot.change_kind === 'changed' && slot.change_capacity ? slot.change_capacity : slot.slot_capacity;
+  const booked = signups.filter((row) => row.signup_state === 'booked').length;
+  const cancelled = slot.change_kind === 'cancelled';
+  return {
+    slotId,
+    date,
+    start: slot.start,
+    room: slot.room,
+    trainingTitle: slot.training_title,
+    gymName: slot.gym_name,
+    coachName: slot.coach_name,
+    cancelled,
+    capacity,
+    booked,
+    waiting: signups.filter((row) => row.signup_state === 'waiting').length,
+    placesLeft: placesLeft(capacity, booked),
+    /** Ids of the waiting list, first come first. */
+    waitingOrder: signups.filter((row) => row.signup_state === 'waiting').map((row) => row.id),
+    /** People to call about a cancelled session: everyone with a place or on the waiting list. */
+    toCall: cancelled ? signups.filter((row) => row.signup_state !== 'cancelled') : [],
+  };
+}
+
+export type SignupChangeResult = 'ok' | 'missing' | 'invalid' | 'full';
+
+async function changeSignupState(
+  db: Database,
+  input: { id: number; staffUserId: number },
+  from: readonly SignupState[],
+  to: SignupState,
+  note: string,
+): Promise<SignupChangeResult> {
+  return db.transaction().execute(async (trx) => {
+    const bid = await trx
+      .selectFrom('bids')
+      .select(['slot_id', 'session_date'])
+      .where('id', '=', input.id)
+      .where('kind', '=', 'signup')
+      .executeTakeFirst();
+    if (!bid?.session_date) return 'missing';
+    // The slot's lock first (a deleted slot has none to take: its sign-ups can still be cancelled).
+    const places = bid.slot_id === null ? null : await lockSessionPlaces(trx, bid.slot_id, bid.session_date);
+    const current = await trx
+      .selectFrom('bids')
+      .select(['status', 'signup_state'])
+      .where('id', '=', input.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (!current.signup_state || !from.includes(current.signup_state)) return 'invalid';
+    if (to === 'booked') {
+      if (!places || places.cancelled) return 'invalid';
+      const left = placesLeft(places.capacity, places.booked);
+      if (left !== null && left <= 0) return 'full';
+    }
+    await trx
+      .updateTable('bids')
+      .set({ signup_state: to, version: sql`version + 1`, updated_at: sql`now()` })
+      .where('id', '=', input.id)
+      .execute();
+    await trx
+      .insertInto('bid_events')
+      .values({
+        bid_id: input.id,
+        staff_user_id: input.staffUserId,
+        from_status: current.status,
+        to_status: current.status,
+        note,
+      })
+      .execute();
+    await recordAudit(trx, {
+      staffUserId: input.staffUserId,
+      action: 'status',
+      entity: 'bid',
+      entityId: input.id,
+      fields: ['signup_state'],
+    });
+    if (current.signup_state === 'booked' || to === 'booked') await announceContentChange(trx, SIGNUP_ENTITY);
+    return 'ok';
+  });
+}
+
+/** Cancels a sign-up or a place on the waiting list; a booked place becomes free (nobody is moved up by itself). */
+export function cancelSignup(db: Database, input: { id: number; staffUserId: number }) {
+  return changeSignupState(db, input, ['booked', 'waiting'], 'cancelled', 'Запись отменена');
+}
+
+/** Gives a waiting person a free place ("Перевести из листа ожидания"); `full` when no place is free. */
+export function promoteSignup(db: Database, input: { id: number; staffUserId: number }) {
+  return changeSignupState(db, input, ['waiting'], 'booked', 'Переведён из листа ожидания на свободное место');
+}
+
+/** Weekly slots for the inbox's session filter, labelled for a person: gym, weekday, time, training. */
+export async function listSlotOptions(db: Database) {
+  return db
+    .selectFrom('schedule_slots as s')
+    .innerJoin('trainings as t', 't.id', 's.training_id')
+    .innerJoin('gyms as g', 'g.id', 's.gym_id')
+    .select([
+      's.id',
+      's.weekday',
+      sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start'),
+      't.title',
+      'g.name as gym',
+    ])
+    .orderBy('g.sort_order')
+    .orderBy('g.id')
+    .orderBy('s.weekday')
+    .orderBy('s.start_time')
+    .orderBy('s.id')
+    .execute();
+}

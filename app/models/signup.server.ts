@@ -1,0 +1,140 @@
+/**
+ * Sign-ups for a session (docs/product/signups.md): a bid of kind `signup` bound to a weekly slot and a date.
+ * Places are counted and taken in one transaction holding the slot row's lock, so two visitors can never both take
+ * the last place (docs/decisions/0037-sign-up-places-counted-under-the-slot-lock.md).
+ */
+import type { Transaction } from 'kysely';
+import { announceContentChange } from '#app/infra/content-cache.server.ts';
+import { placesLeft } from '#app/lib/signup.ts';
+import type { NewPublicBid } from '#app/models/bid.server.ts';
+import { enqueueNotifications, type OutboxChannel } from '#app/models/outbox.server.ts';
+import type { Database } from '#db/index.ts';
+import type { DB } from '#db/schema.ts';
+
+/** What the cache announcement names when places change (public pages show places left). */
+export const SIGNUP_ENTITY = 'signup';
+
+export interface SessionPlaces {
+  /** The session's capacity (the day's change may set its own); null = no limit. */
+  capacity: number | null;
+  booked: number;
+  waiting: number;
+  cancelled: boolean;
+}
+
+/**
+ * Locks the slot row (FOR UPDATE) and reads the session's capacity and counts. Every change of a session's places —
+ * a sign-up, a cancellation, a move from the waiting list — calls this first inside its transaction, so such changes
+ * of one slot run one after another. Null when the slot does not exist.
+ */
+export async function lockSessionPlaces(
+  trx: Transaction<DB>,
+  slotId: number,
+  date: string,
+): Promise<SessionPlaces | null> {
+  const slot = await trx
+    .selectFrom('schedule_slots')
+    .select(['id', 'capacity'])
+    .where('id', '=', slotId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!slot) return null;
+  const [change, counts] = await Promise.all([
+    trx
+      .selectFrom('schedule_changes')
+      .select(['kind', 'capacity'])
+      .where('slot_id', '=', slotId)
+      .where('date', '=', date)
+      .executeTakeFirst(),
+    trx
+      .selectFrom('bids')
+      .select((eb) => [
+        eb.fn.countAll<number>().filterWhere('signup_state', '=', 'booked').as('booked'),
+        eb.fn.countAll<number>().filterWhere('signup_state', '=', 'waiting').as('waiting'),
+      ])
+      .where('kind', '=', 'signup')
+      .where('slot_id', '=', slotId)
+      .where('session_date', '=', date)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    capacity: change?.kind === 'changed' && change.capacity ? change.capacity : slot.capacity,
+    booked: Number(counts.booked),
+    waiting: Number(counts.waiting),
+    cancelled: change?.kind === 'cancelled',
+  };
+}
+
+export interface NewSignup extends Omit<NewPublicBid, 'kind' | 'subjectId'> {
+  slotId: number;
+  date: string;
+  /** The visitor chose the waiting list (offered when the session was full). */
+  waitingList: boolean;
+}
+
+export type SignupResult =
+  | { outcome: 'booked' | 'waiting'; id: number; placesLeft: number | null }
+  | { outcome: 'full' }
+  | { outcome: 'cancelled' }
+  | { outcome: 'missing' };
+
+/**
+ * Takes a place (or, when the session is full and the visitor asked for it, a place on the waiting list) and stores
+ * the sign-up with its notifications — all in one transaction under the slot's lock. A full session without the
+ * waiting-list choice stores nothing (`full`).
+ */
+export async function createSignup(
+  db: Database,
+  signup: NewSignup,
+  channels: readonly OutboxChannel[],
+): Promise<SignupResult> {
+  return db.transaction().execute(async (trx) => {
+    const places = await lockSessionPlaces(trx, signup.slotId, signup.date);
+    if (!places) return { outcome: 'missing' } as const;
+    if (places.cancelled) return { outcome: 'cancelled' } as const;
+    const left = placesLeft(places.capacity, places.booked);
+    const state = left === null || left > 0 ? 'booked' : signup.waitingList ? 'waiting' : null;
+    if (state === null) return { outcome: 'full' } as const;
+    const row = await trx
+      .insertInto('bids')
+      .values({
+        name: signup.name,
+        phone: signup.phone,
+        comment: signup.comment,
+        gym_id: signup.gymId,
+        kind: 'signup',
+        subject_id: null,
+        subject_title: signup.subjectTitle,
+        consent_at: new Date(),
+        consent_version: signup.consentVersion,
+        consent_ip: signup.consentIp,
+        source_page: signup.sourcePage,
+        utm: JSON.stringify(signup.utm),
+        slot_id: signup.slotId,
+        session_date: signup.date,
+        signup_state: state,
+      })
+      .returning(['id', 'created_at'])
+      .executeTakeFirstOrThrow();
+    await enqueueNotifications(trx, channels, {
+      type: 'bid.created',
+      bidId: row.id,
+      createdAt: new Date(row.created_at).toISOString(),
+      name: signup.name,
+      phone: signup.phone,
+      comment: signup.comment,
+      kind: 'signup',
+      subjectTitle: signup.subjectTitle,
+      gymId: signup.gymId,
+      gymName: signup.gymName,
+      sourcePage: signup.sourcePage,
+    });
+    // Public pages show places left: tell every instance (and its page cache) they changed.
+    if (state === 'booked' && places.capacity !== null) await announceContentChange(trx, SIGNUP_ENTITY);
+    return {
+      outcome: state,
+      id: row.id,
+      placesLeft: left === null ? null : state === 'booked' ? left - 1 : 0,
+    } as const;
+  });
+}

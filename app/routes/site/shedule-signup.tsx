@@ -1,0 +1,203 @@
+import { data, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { BidForm } from '#app/components/BidForm.tsx';
+import { Heading } from '#app/components/Heading.tsx';
+import { Icon } from '#app/components/Icon.tsx';
+import { DEFAULT_TIME_ZONE, SITE_NAME } from '#app/lib/club.ts';
+import { dateTimeFormat } from '#app/lib/format.ts';
+import { isoWeekday, isoWeekOf, scheduleSearch, timeIn, todayIn, WEEKDAY_NAMES } from '#app/lib/schedule.ts';
+import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
+import { parseSessionRef, placesText, SIGNUP_CLOSED_TEXT, signupClosed } from '#app/lib/signup.ts';
+import { getSession } from '#app/models/schedule.server.ts';
+import { bidFormToken, handleSignupAction } from '#app/services/bid-intake.server.ts';
+import { loadSiteContext } from '#app/services/site-page.server.ts';
+import type { Route } from './+types/shedule-signup';
+
+/** `Пятница, 28 ноября`. */
+function dayLabel(date: string): string {
+  const text = dateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+  return `${WEEKDAY_NAMES[isoWeekday(date) - 1]}, ${text}`;
+}
+
+/** GET /shedule/signup?slot=<id>&date=YYYY-MM-DD — one session and its sign-up form (docs/product/signups.md). */
+export async function loader(args: Route.LoaderArgs) {
+  const site = await loadSiteContext(args);
+  const ref = parseSessionRef(args.url.searchParams);
+  const session = ref ? await getSession(site.db, ref.slotId, ref.date) : null;
+  if (!session) {
+    return data({ found: false as const, origin: site.origin }, { status: 404 });
+  }
+  const gym = site.gyms.find((candidate) => candidate.id === session.gymId) ?? null;
+  const timeZone = gym?.timeZone || DEFAULT_TIME_ZONE;
+  const closed = signupClosed(session, { date: todayIn(timeZone), time: timeIn(timeZone) });
+  return {
+    found: true as const,
+    origin: site.origin,
+    session,
+    gym: gym ? { id: gym.id, name: gym.name, address: gym.address } : null,
+    day: dayLabel(session.date),
+    closed,
+    week: isoWeekOf(session.date),
+    token: bidFormToken(args.context),
+  };
+}
+
+export const action = handleSignupAction;
+export const headers = publicPageHeaders;
+
+/** A session that filled up while the visitor typed (409): the page loads again and offers the waiting list. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData?.found) return [{ title: `Занятие не найдено | ${SITE_NAME}` }];
+  const { session, day, origin } = loaderData;
+  return [
+    ...pageMeta({
+      title: `Запись: ${session.training.title}, ${day.toLowerCase()}, ${session.start} | ${SITE_NAME}`,
+      description: `Запись на занятие «${session.training.title}»: ${day.toLowerCase()}, ${session.start}–${session.end}.`,
+      origin,
+      path: `/shedule/signup?slot=${session.slotId}&date=${session.date}`,
+    }),
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+export default function SignupPage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.found) {
+    return (
+      <div className="signup">
+        <Heading level={1}>Занятие не найдено</Heading>
+        <p>Такого занятия нет в расписании. Возможно, его убрали или ссылка неполная.</p>
+        <p>
+          <Link to="/shedule" className="button button--primary">
+            Открыть расписание
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  const { session, gym, day, closed, week, token } = loaderData;
+  const full = session.placesLeft === 0;
+  const places = placesText(session.placesLeft);
+  const where = [gym?.name ?? null, session.room || null].filter(Boolean).join(', ');
+  const details = (
+    <>
+      «{session.training.title}»: {day.toLowerCase()}, {session.start}–{session.end}
+      {where ? `, ${where}` : ''}
+      {session.coach ? `, тренер ${session.coach.fullName}` : ''}.
+    </>
+  );
+  return (
+    <div className="signup">
+      <nav className="breadcrumbs" aria-label="Навигационная цепочка">
+        <Link to={`/shedule${scheduleSearch({ week, day: session.date })}`}>Расписание</Link> /{' '}
+        <span aria-current="page">Запись на занятие</span>
+      </nav>
+      <Heading level={1}>Запись на занятие</Heading>
+      <div className="signup__layout">
+        <section className="signup__session" aria-labelledby="signup-session-title">
+          <Heading level={2} id="signup-session-title" className="signup__title">
+            {session.training.title}
+          </Heading>
+          {session.status === 'cancelled' ? <p className="badge badge--danger">Отменено</p> : null}
+          <dl className="signup__facts">
+            <div>
+              <dt>
+                <Icon name="calendar" size={16} /> Дата
+              </dt>
+              <dd>{day}</dd>
+            </div>
+            <div>
+              <dt>
+                <Icon name="clock" size={16} /> Время
+              </dt>
+              <dd>
+                {session.start}–{session.end}
+                {session.originalStart ? <span className="muted"> (перенесено с {session.originalStart})</span> : null}
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <Icon name="map-pin" size={16} /> Где
+              </dt>
+              <dd>
+                {gym?.name ?? null}
+                {session.room ? (
+                  <>
+                    {gym ? ', ' : null}
+                    {session.room}
+                  </>
+                ) : null}
+                {gym ? <span className="signup__address">{gym.address}</span> : null}
+              </dd>
+            </div>
+            {session.coach ? (
+              <div>
+                <dt>
+                  <Icon name="user" size={16} /> Тренер
+                </dt>
+                <dd>
+                  <Link to={`/coaches/${session.coach.id}`}>{session.coach.fullName}</Link>
+                </dd>
+              </div>
+            ) : null}
+            {places && !closed ? (
+              <div>
+                <dt>Места</dt>
+                <dd>
+                  <span className={full ? 'places places--none' : 'places'}>{places}</span>
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          {session.note ? <p className="session__note">{session.note}</p> : null}
+        </section>
+
+        <section className="signup__form" aria-label="Форма записи">
+          {closed ? (
+            <div className="signup__closed">
+              <p role="alert">{SIGNUP_CLOSED_TEXT[closed]}</p>
+              <p>
+                <Link to={`/shedule${scheduleSearch({ week })}`} className="button button--primary">
+                  Открыть расписание
+                </Link>
+              </p>
+            </div>
+          ) : (
+            <BidForm
+              formId="signup"
+              kind="signup"
+              gymId={gym?.id ?? null}
+              token={token}
+              compact
+              title={full ? 'Мест нет — лист ожидания' : 'Записаться'}
+              lead={
+                full
+                  ? 'Все места заняты. Встаньте в лист ожидания: если место освободится, администратор позвонит вам.'
+                  : 'Оставьте имя и телефон — место закрепится за вами сразу.'
+              }
+              hidden={{ slot: String(session.slotId), date: session.date, intent: full ? 'waiting' : 'place' }}
+              submitLabel={full ? 'Встать в лист ожидания' : 'Записаться'}
+              renderSent={(signup) =>
+                signup === 'waiting' ? (
+                  <>
+                    <Heading level={3}>Вы в листе ожидания</Heading>
+                    <p>{details} Если место освободится, администратор позвонит вам.</p>
+                  </>
+                ) : (
+                  <>
+                    <Heading level={3}>Вы записаны</Heading>
+                    <p>{details} Если что-то изменится, администратор позвонит вам.</p>
+                  </>
+                )
+              }
+            />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { expect, it } from 'vitest';
+import { addDays, isoWeekday } from '#app/lib/schedule.ts';
+import { cancelSignup, listSessionSignups, promoteSignup } from '#app/models/admin/signups.server.ts';
+import { getSession } from '#app/models/schedule.server.ts';
+import { createSignup, type NewSignup } from '#app/models/signup.server.ts';
+import type { Database } from '#db/index.ts';
+import { describeEachDb } from '#tests/integration/db-harness.ts';
+
+/** A published gym, trend, training and coach with one weekly slot on `date`'s weekday. */
+async function slotOn(db: Database, date: string, capacity: number | null) {
+  const gym = await db
+    .insertInto('gyms')
+    .values({ name: `Клуб ${Math.random()}`, address: 'Екатеринбург, ул. Ленина, 1' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const trend = await db.insertInto('trends').values({ title: 'Йога' }).returning('id').executeTakeFirstOrThrow();
+  const training = await db
+    .insertInto('trainings')
+    .values({ trend_id: trend.id, title: 'Хатха-йога', duration_min: 60, level: 'any' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const slot = await db
+    .insertInto('schedule_slots')
+    .values({
+      gym_id: gym.id,
+      training_id: training.id,
+      weekday: isoWeekday(date),
+      start_time: '19:00',
+      duration_min: 60,
+      room: 'Студия йоги',
+      capacity,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { gymId: gym.id, slotId: slot.id };
+}
+
+const DATE = addDays(new Date().toISOString().slice(0, 10), 9);
+
+function signup(slotId: number, gymId: number, n: number, waitingList = false): NewSignup {
+  return {
+    name: `Посетитель ${n}`,
+    phone: `+7912000${String(n).padStart(4, '0')}`,
+    comment: '',
+    gymId,
+    gymName: 'Клуб',
+    subjectTitle: 'Хатха-йога',
+    consentVersion: 'v1',
+    consentIp: null,
+    sourcePage: '/shedule/signup',
+    utm: {},
+    slotId,
+    date: DATE,
+    waitingList,
+  };
+}
+
+describeEachDb('sign-ups for a session', (t) => {
+  it('gives the last place to exactly one of many visitors signing up at once', async () => {
+    const { slotId, gymId } = await slotOn(t.db, DATE, 1);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => createSignup(t.db, signup(slotId, gymId, n), [])),
+    );
+    expect(results.filter((result) => result.outcome === 'booked')).toHaveLength(1);
+    expect(results.filter((result) => result.outcome === 'full')).toHaveLength(11);
+    const stored = await t.db.selectFrom('bids').select(['signup_state']).where('slot_id', '=', slotId).execute();
+    expect(stored).toEqual([{ signup_state: 'booked' }]);
+    const session = await getSession(t.db, slotId, DATE);
+    expect(session?.placesLeft).toBe(0);
+  });
+
+  it('fills the places, then the waiting list; a cancellation frees a place for a move from the list', async () => {
+    const { slotId, gymId } = await slotOn(t.db, DATE, 2);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, n) => createSignup(t.db, signup(slotId, gymId, 100 + n, true), [])),
+    );
+    expect(results.map((result) => result.outcome).sort()).toEqual([
+      'booked',
+      'booked',
+      'waiting',
+      'waiting',
+      'waiting',
+    ]);
+    expect((await getSession(t.db, slotId, DATE))?.placesLeft).toBe(0);
+
+    const list = await listSessionSignups(t.db, slotId, DATE);
+    expect(list.map((row) => row.signup_state)).toEqual(['booked', 'booked', 'waiting', 'waiting', 'waiting']);
+    const staff = await t.db
+      .insertInto('staff_users')
+      .values({ email: `staff-${slotId}@example.ru`, password_hash: 'x', role: 'admin' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    // No place: nobody can be moved from the waiting list.
+    const firstWaiting = list.find((row) => row.signup_state === 'waiting')!;
+    expect(await promoteSignup(t.db, { id: firstWaiting.id, staffUserId: staff.id })).toBe('full');
+
+    expect(await cancelSignup(t.db, { id: list[0]!.id, staffUserId: staff.id })).toBe('ok');
+    expect((await getSession(t.db, slotId, DATE))?.placesLeft).toBe(1);
+    // Not promoted by itself: the place stays free until staff move someone.
+    expect((await listSessionSignups(t.db, slotId, DATE)).filter((row) => row.signup_state === 'waiting')).toHaveLength(
+      3,
+    );
+
+    expect(await promoteSignup(t.db, { id: firstWaiting.id, staffUserId: staff.id })).toBe('ok');
+    expect((await getSession(t.db, slotId, DATE))?.placesLeft).toBe(0);
+    expect(await cancelSignup(t.db, { id: list[0]!.id, staffUserId: staff.id })).toBe('invalid');
+  });
+
+  it('uses the day’s own capacity and refuses a cancelled session', async () => {
+    const { slotId, gymId } = await slotOn(t.db, DATE, 10);
+    await t.db
+      .insertInto('schedule_changes')
+      .values({ slot_id: slotId, date: DATE, kind: 'changed', capacity: 1 })
+      .execute();
+    const session = await getSession(t.db, slotId, DATE);
+    expect(session).toMatchObject({ capacity: 1, placesLeft: 1, status: 'scheduled' });
+    expect((await createSignup(t.db, signup(slotId, gymId, 200), [])).outcome).toBe('booked');
+    expect((await createSignup(t.db, signup(slotId, gymId, 201), [])).outcome).toBe('full');
+
+    await t.db
+      .updateTable('schedule_changes')
+      .set({ kind: 'cancelled', capacity: null })
+      .where('slot_id', '=', slotId)
+      .execute();
+    expect((await createSignup(t.db, signup(slotId, gymId, 202, true), [])).outcome).toBe('cancelled');
+    expect((await getSession(t.db, slotId, DATE))?.status).toBe('cancelled');
+  });
+
+  it('takes any number of sign-ups for a session without a capacity', async () => {
+    const { slotId, gymId } = await slotOn(t.db, DATE, null);
+    const results = await Promise.all(
+      Array.from({ length: 4 }, (_, n) => createSignup(t.db, signup(slotId, gymId, 300 + n), [])),
+    );
+    expect(results.every((result) => result.outcome === 'booked')).toBe(true);
+    expect((await getSession(t.db, slotId, DATE))?.placesLeft).toBeNull();
+  });
+
+  it('finds no session on another weekday or for an unknown slot', async () => {
+    const { slotId } = await slotOn(t.db, DATE, 5);
+    expect(await getSession(t.db, slotId, addDays(DATE, 1))).toBeNull();
+    expect(await getSession(t.db, 2_000_000_000, DATE)).toBeNull();
+  });
+});
