@@ -18,6 +18,7 @@ export async function gymWeekSlots(db: Database, gymId: number) {
       'schedule_slots.start_time',
       'schedule_slots.duration_min',
       'schedule_slots.room',
+      'schedule_slots.capacity',
       'trainings.title as training',
       'trainings.published as training_published',
       'coaches.full_name as coach',
@@ -54,5 +55,23 @@ export async function gymUpcomingChanges(db: Database, gymId: number, timeZone: 
     .orderBy('schedule_changes.date')
     .orderBy('schedule_slots.start_time')
     .limit(limit)
+    .execute();
+}
+
+/**
+ * Sign-ups of a gym's sessions from `from` to `to` (ISO dates, inclusive), counted per slot and date and state
+ * (docs/product/signups.md): what the week grid shows next to each slot for its next session.
+ */
+export async function gymSignupCounts(db: Database, gymId: number, from: string, to: string) {
+  return db
+    .selectFrom('bids')
+    .innerJoin('schedule_slots', 'schedule_slots.id', 'bids.slot_id')
+    .select(['bids.slot_id', 'bids.session_date', 'bids.signup_state', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('bids.kind', '=', 'signup')
+    .where('schedule_slots.gym_id', '=', gymId)
+    .where('bids.session_date', '>=', from)
+    .where('bids.session_date', '<=', to)
+    .where('bids.signup_state', 'in', ['booked', 'waiting'])
+    .groupBy(['bids.slot_id', 'bids.session_date', 'bids.signup_state'])
     .execute();
 }

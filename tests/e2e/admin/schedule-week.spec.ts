@@ -69,3 +69,18 @@ test('dated changes are listed by day, like «24 ноября, вт»', async ({
   await expect(cells.first()).toBeVisible();
   await expect(page.getByText(/\d{4}-\d\d-\d\d/)).toHaveCount(0);
 });
+
+test('each slot with places shows its next session’s sign-ups, linked to that session in the bid inbox', async ({
+  page,
+}) => {
+  // The demo seed has sign-ups in the first club tomorrow, one session full with a waiting list
+  // (docs/demo-content.md); other tests may add to them, so only the shape of the counts is fixed.
+  await login(page, '/admin/trainings/slots');
+  const week = page.getByRole('list', { name: 'Неделя' });
+  const full = week.getByRole('link', { name: /записано \d+ из \d+, ожидают \d+$/ }).first();
+  await expect(full).toBeVisible();
+  await expect(full).toHaveAttribute('href', /^\/admin\/bids\?slot=\d+&date=\d{4}-\d{2}-\d{2}$/);
+  await full.click();
+  await expect(page).toHaveURL(/\/admin\/bids\?slot=\d+&date=/);
+  await expect(page.getByRole('row').filter({ hasText: 'Лист ожидания, № 1' }).first()).toBeVisible();
+});

@@ -11,9 +11,14 @@ import { Heading } from '#app/components/Heading.tsx';
 import { getDb } from '#app/infra/services.server.ts';
 import { plural } from '#app/lib/format.ts';
 import { parseId } from '#app/lib/id.ts';
-import { addMinutes, hhmm, isoWeekday, todayIn, WEEKDAY_NAMES, WEEKDAY_SHORT } from '#app/lib/schedule.ts';
+import { addDays, addMinutes, hhmm, isoWeekday, todayIn, WEEKDAY_NAMES, WEEKDAY_SHORT } from '#app/lib/schedule.ts';
 import { dayLabel, slotLabel, surname } from '#app/lib/slot-label.ts';
-import { gymUpcomingChanges, gymWeekSlots, listGymsForSchedule } from '#app/models/admin/schedule.server.ts';
+import {
+  gymSignupCounts,
+  gymUpcomingChanges,
+  gymWeekSlots,
+  listGymsForSchedule,
+} from '#app/models/admin/schedule.server.ts';
 import type { Route } from './+types/week';
 
 /** Where the dated changes of the schedule are kept (a tab of the same group). */
@@ -26,7 +31,19 @@ export async function loader({ context, url, pattern }: Route.LoaderArgs) {
   const wanted = parseId(url.searchParams.get('gym_id'));
   const gym = gyms.find((candidate) => candidate.id === wanted) ?? gyms[0] ?? null;
   if (!gym) return { sectionKey: section.key, gyms: [], gym: null, slots: [], changes: [], todayWeekday: null };
-  const [slots, changes] = await Promise.all([gymWeekSlots(db, gym.id), gymUpcomingChanges(db, gym.id, gym.time_zone)]);
+  const today = todayIn(gym.time_zone);
+  const [slots, changes, signups] = await Promise.all([
+    gymWeekSlots(db, gym.id),
+    gymUpcomingChanges(db, gym.id, gym.time_zone),
+    gymSignupCounts(db, gym.id, today, addDays(today, 6)),
+  ]);
+  // Each slot's next session (today's included) and its sign-ups (docs/product/signups.md).
+  const nextDate = (weekday: number) => addDays(today, (weekday - isoWeekday(today) + 7) % 7);
+  const signupCount = (slotId: number, date: string, state: 'booked' | 'waiting') =>
+    Number(
+      signups.find((row) => row.slot_id === slotId && row.session_date === date && row.signup_state === state)?.count ??
+        0,
+    );
   return {
     sectionKey: section.key,
     gyms: gyms.map(({ id, name }) => ({ id, name })),
@@ -41,6 +58,12 @@ export async function loader({ context, url, pattern }: Route.LoaderArgs) {
       trainingPublished: slot.training_published,
       coach: slot.coach ? surname(slot.coach) : null,
       label: slotLabel({ ...slot, startTime: slot.start_time }),
+      next: {
+        date: nextDate(slot.weekday),
+        capacity: slot.capacity,
+        booked: signupCount(slot.id, nextDate(slot.weekday), 'booked'),
+        waiting: signupCount(slot.id, nextDate(slot.weekday), 'waiting'),
+      },
     })),
     changes: changes.map((change) => ({
       id: change.id,
@@ -52,7 +75,7 @@ export async function loader({ context, url, pattern }: Route.LoaderArgs) {
       substitute: change.substitute ? surname(change.substitute) : null,
       newStart: change.new_start_time ? hhmm(change.new_start_time) : null,
     })),
-    todayWeekday: isoWeekday(todayIn(gym.time_zone)),
+    todayWeekday: isoWeekday(today),
   };
 }
 
@@ -169,6 +192,7 @@ function WeekGrid({
                       </span>
                     </Link>
                     {slot.trainingPublished ? null : <span className="admin-slot__flag">тренировка скрыта</span>}
+                    <SlotSignups slotId={slot.id} next={slot.next} />
                     <DeleteButton
                       to={`${base}/${slot.id}/delete`}
                       label={slot.label}
@@ -192,6 +216,18 @@ function WeekGrid({
         );
       })}
     </ol>
+  );
+}
+
+/** The next session's sign-ups, linked to the bid inbox filtered by that session; nothing for an open session. */
+function SlotSignups({ slotId, next }: { slotId: number; next: WeekData['slots'][number]['next'] }) {
+  if (next.capacity === null && next.booked === 0 && next.waiting === 0) return null;
+  const taken = next.capacity === null ? `записано ${next.booked}` : `записано ${next.booked} из ${next.capacity}`;
+  return (
+    <Link to={`/admin/bids?slot=${slotId}&date=${next.date}`} className="admin-slot__signups">
+      {dayLabel(next.date)}: {taken}
+      {next.waiting ? `, ожидают ${next.waiting}` : ''}
+    </Link>
   );
 }
 
