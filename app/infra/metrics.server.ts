@@ -76,6 +76,18 @@ export function createMetrics(options: { token?: string; sources: MetricsSources
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  const renderCache = new Counter({
+    name: 'render_cache_answers_total',
+    help: 'Public pages answered from the render cache (hit), rendered and stored (miss) or rendered past it (bypass)',
+    labelNames: ['result'],
+    registers: [registry],
+  });
+  const refusals = new Counter({
+    name: 'rate_limit_refusals_total',
+    help: 'Requests refused by a rate limit (429), by route pattern',
+    labelNames: ['route'],
+    registers: [registry],
+  });
   new Gauge({
     name: 'db_pool_connections',
     help: 'PostgreSQL pool connections by state (absent with PGlite)',
@@ -130,6 +142,10 @@ export function createMetrics(options: { token?: string; sources: MetricsSources
         const labels = { method: req.method, route: routeLabel(req, res.statusCode), status: String(res.statusCode) };
         stop(labels);
         requests.inc(labels);
+        // Set by the render cache on public pages (app/services/page-cache.server.ts, docs/http-caching.md).
+        const cached = res.getHeader('x-render-cache');
+        if (typeof cached === 'string') renderCache.inc({ result: cached });
+        if (res.statusCode === 429) refusals.inc({ route: labels.route });
       });
       next();
     },

@@ -56,6 +56,12 @@ describe('/metrics', () => {
     app.use(metrics.middleware);
     app.get('/metrics', metrics.handler);
     app.get('/{*splat}', (req, res) => {
+      // Pages answer as the render cache marks them; `/login` plays a rate-limited sign-in.
+      if (req.path === '/login') {
+        res.status(429).send('wait');
+        return;
+      }
+      if (req.path.startsWith('/coaches/')) res.setHeader('X-Render-Cache', req.path === '/coaches/1' ? 'miss' : 'hit');
       res.status(req.path.startsWith('/coaches/') ? 200 : 404).send('page');
     });
     const server = app.listen(0, '127.0.0.1');
@@ -77,6 +83,7 @@ describe('/metrics', () => {
     await fetch(`${base}/coaches/1`);
     await fetch(`${base}/coaches/2`);
     await fetch(`${base}/no-such-page-${Date.now()}`);
+    await fetch(`${base}/login`);
     const response = await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -84,6 +91,9 @@ describe('/metrics', () => {
     expect(text).toContain('http_requests_total{method="GET",route="/coaches/:id",status="200"} 2');
     expect(text).toContain('http_requests_total{method="GET",route="not found",status="404"} 1');
     expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0.1",method="GET",route="\/coaches\/:id"/);
+    expect(text).toContain('render_cache_answers_total{result="hit"} 1');
+    expect(text).toContain('render_cache_answers_total{result="miss"} 1');
+    expect(text).toMatch(/rate_limit_refusals_total\{route="[^"]+"\} 1/);
     expect(text).toContain('db_pool_connections{state="idle"} 2');
     expect(text).toContain('outbox_pending 1');
     expect(text).toContain('outbox_dead 1');
