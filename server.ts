@@ -54,6 +54,16 @@ const logger = pino({ level: env.LOG_LEVEL, base: { service: 'sports-club' } });
 
 process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
 
+// A stop during start-up (migrations, the demo seed) ends the process at once: as a container's PID 1 Node has no
+// default handler, so without this a SIGTERM would be ignored until the drain below takes over. Each migration runs
+// in its own transaction, so an interrupted one leaves nothing half-applied.
+const stopDuringStartup = (signal: NodeJS.Signals) => {
+  logger.info({ signal }, 'stopped during start-up');
+  process.exit(0);
+};
+process.on('SIGTERM', stopDuringStartup);
+process.on('SIGINT', stopDuringStartup);
+
 const startedAt = Date.now();
 const outage = createOutageMonitor(logger);
 const dataDir = path.resolve(env.DATA_DIR);
@@ -307,5 +317,7 @@ const drain = createDrain({
   },
   closeDatabase: () => database.close(),
 });
+process.off('SIGTERM', stopDuringStartup);
+process.off('SIGINT', stopDuringStartup);
 process.on('SIGTERM', () => void drain.start('SIGTERM'));
 process.on('SIGINT', () => void drain.start('SIGINT'));

@@ -17,12 +17,29 @@ if (major < REQUIRED_NODE) {
 
 if (process.argv.includes('chromium')) {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  if (!candidates.some((file) => file && fs.existsSync(file))) {
+  // A CHROMIUM_PATH that is set must be right; otherwise Debian's Chromium or Playwright's own will do.
+  const explicitMissing = Boolean(process.env.CHROMIUM_PATH) && !fs.existsSync(process.env.CHROMIUM_PATH);
+  if (
+    explicitMissing ||
+    (!candidates.some((file) => file && fs.existsSync(file)) && !(await hasPlaywrightChromium()))
+  ) {
+    const fixes =
+      'Установите Chromium: apt-get install -y chromium (или npx playwright install chromium, где есть доступ к его загрузке)';
     problems.push(
       process.env.CHROMIUM_PATH
-        ? `Chromium не найден по пути CHROMIUM_PATH=${process.env.CHROMIUM_PATH}: укажите верный путь или установите Chromium: apt-get install -y chromium`
-        : 'Для браузерных тестов нужен Chromium. Установите Chromium: apt-get install -y chromium (или укажите путь в CHROMIUM_PATH).',
+        ? `Chromium не найден по пути CHROMIUM_PATH=${process.env.CHROMIUM_PATH}: укажите верный путь. ${fixes}.`
+        : `Для браузерных тестов нужен Chromium. ${fixes}, либо укажите путь к нему в CHROMIUM_PATH.`,
     );
+  }
+}
+
+/** Playwright's own Chromium (`npx playwright install chromium`), when it has been downloaded. */
+async function hasPlaywrightChromium() {
+  try {
+    const { chromium } = await import('@playwright/test');
+    return fs.existsSync(chromium.executablePath());
+  } catch {
+    return false;
   }
 }
 

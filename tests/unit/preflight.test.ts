@@ -23,4 +23,16 @@ describe('preflight', () => {
       `Нужен Node.js 24 или новее, а запущен ${version.trim()}: он не умеет запускать TypeScript-файлы сервера. Установите Node.js 24 (https://nodejs.org/) и повторите.`,
     );
   });
+
+  it('stops the browser tests at once when Chromium is missing, naming both fixes', async () => {
+    const startedAt = Date.now();
+    const result = await run(process.execPath, ['scripts/preflight.mjs', 'chromium'], {
+      env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium' },
+    }).catch((error) => error);
+    expect(Date.now() - startedAt).toBeLessThan(5000);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('CHROMIUM_PATH=/nonexistent/chromium');
+    expect(result.stderr).toContain('apt-get install -y chromium');
+    expect(result.stderr).toContain('npx playwright install chromium');
+  });
 });
