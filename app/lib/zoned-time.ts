@@ -1,0 +1,83 @@
+/**
+ * Fast, cached wall-clock formatting in a time zone, for exports that format a million timestamps: the zone's
+ * offset is looked up with Intl once per zone and UTC day, and a moment is then written by arithmetic. A day on
+ * which the offset changes (a DST switch) falls back to Intl for every moment in it, so the text is always exactly
+ * what Intl writes (tests/unit/zoned-time.test.ts compares them).
+ */
+import { dateTimeFormat, timeZoneOffset } from '#app/lib/format.ts';
+
+const DAY_MS = 86_400_000;
+
+interface DayEntry {
+  /** Local minus UTC, in ms; null when the offset changes within the day. */
+  offsetMs: number | null;
+  /** `GMT+5`, as timeZoneOffset() writes it; null when it changes within the day. */
+  label: string | null;
+}
+
+function offsetAt(timeZone: string, ms: number): number {
+  const parts = dateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(ms));
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return local - Math.floor(ms / 1000) * 1000;
+}
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** `23.11.2026, 14:05` — Intl's ru-RU `dateStyle: 'short', timeStyle: 'short'`. */
+export function formatRuShortDateTime(value: Date | string, timeZone: string): string {
+  return dateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(value));
+}
+
+/** A formatter with its own cache (one per export, so the cache lives as long as the export). */
+export function createZonedClock() {
+  const days = new Map<string, DayEntry>();
+
+  function day(timeZone: string, ms: number): DayEntry {
+    const start = Math.floor(ms / DAY_MS) * DAY_MS;
+    const key = `${timeZone}|${start}`;
+    let entry = days.get(key);
+    if (!entry) {
+      if (days.size > 50_000) days.clear();
+      const first = offsetAt(timeZone, start);
+      const last = offsetAt(timeZone, start + DAY_MS - 1000);
+      const firstLabel = timeZoneOffset(timeZone, new Date(start));
+      const lastLabel = timeZoneOffset(timeZone, new Date(start + DAY_MS - 1));
+      entry = {
+        offsetMs: first === last && first % 60_000 === 0 ? first : null,
+        label: firstLabel === lastLabel ? firstLabel : null,
+      };
+      days.set(key, entry);
+    }
+    return entry;
+  }
+
+  return {
+    /** `23.11.2026, 14:05` in the zone. */
+    dateTime(value: Date | string, timeZone: string): string {
+      const ms = value instanceof Date ? value.getTime() : new Date(value).getTime();
+      if (!Number.isFinite(ms)) return formatRuShortDateTime(value, timeZone);
+      const { offsetMs } = day(timeZone, ms);
+      if (offsetMs === null) return formatRuShortDateTime(value, timeZone);
+      const local = new Date(ms + offsetMs);
+      const year = local.getUTCFullYear();
+      if (year < 1000 || year > 9999) return formatRuShortDateTime(value, timeZone);
+      return `${pad2(local.getUTCDate())}.${pad2(local.getUTCMonth() + 1)}.${year}, ${pad2(local.getUTCHours())}:${pad2(local.getUTCMinutes())}`;
+    },
+    /** `GMT+5`, as timeZoneOffset() writes it for that moment. */
+    offset(value: Date | string, timeZone: string): string {
+      const ms = value instanceof Date ? value.getTime() : new Date(value).getTime();
+      if (!Number.isFinite(ms)) return timeZoneOffset(timeZone, value);
+      return day(timeZone, ms).label ?? timeZoneOffset(timeZone, value);
+    },
+  };
+}
