@@ -1,5 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
-
 /**
  * CSV that Excel opens in Russian without an import wizard and that no spreadsheet turns into formulas
  * (docs/security.md, "CSV export"): UTF-8 with a BOM, `;` between cells, CRLF between rows, every cell quoted.
@@ -18,25 +16,41 @@ const FORMULA_START = /(?<=^|[,;\t\r\n])(?=[\s"]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]
  * picks: `x,=1+2` becomes `x,'=1+2`, `+79991234567` becomes `'+79991234567` (a phone stays text with its `+`).
  */
 export function defuseFormulas(text: string): string {
-  return text.replace(FORMULA_START, "'");
+  // Most cells hold none of the characters a formula starts with: skip the look-behind scan for them.
+  return MAY_START_FORMULA.test(text) ? text.replace(FORMULA_START, "'") : text;
 }
 
-const OPTIONS = {
-  delimiter: ';',
-  record_delimiter: 'windows',
-  quoted: true,
-  quoted_empty: true,
-  cast: {
-    string: defuseFormulas,
-    number: (value: number) => String(value),
-    boolean: (value: boolean) => (value ? 'да' : 'нет'),
-    date: (value: Date) => value.toISOString(),
-  },
-} as const;
+const MAY_START_FORMULA = /[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 type CsvValue = string | number | boolean | Date | null | undefined;
 
+/**
+ * One quoted cell: strings defused and with `"` doubled, numbers as written, booleans `да`/`нет`, dates as ISO
+ * 8601, nothing as `""`. Written by hand rather than with csv-stringify, whose per-cell overhead made a million-row
+ * export slow; tests/unit/csv-writer.test.ts keeps the output byte-identical to csv-stringify with the options
+ * this file used before (docs/decisions/0036-fast-bid-export.md).
+ */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '""';
+  if (typeof value === 'string') {
+    const text = defuseFormulas(value);
+    return text.includes('"') ? `"${text.replaceAll('"', '""')}"` : `"${text}"`;
+  }
+  if (typeof value === 'number') return `"${String(value)}"`;
+  if (typeof value === 'boolean') return value ? '"да"' : '"нет"';
+  return `"${value.toISOString()}"`;
+}
+
+/** One row of cells as CSV text, ending with CRLF. */
+export function csvRow(cells: readonly CsvValue[]): string {
+  let line = '';
+  for (let i = 0; i < cells.length; i++) line += (i === 0 ? '' : ';') + csvCell(cells[i]);
+  return `${line}\r\n`;
+}
+
 /** Rows of cells as CSV text (each row ends with CRLF). */
 export function csvRows(rows: readonly (readonly CsvValue[])[]): string {
-  return stringify(rows as CsvValue[][], OPTIONS);
+  let text = '';
+  for (const row of rows) text += csvRow(row);
+  return text;
 }
