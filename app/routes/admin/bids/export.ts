@@ -1,7 +1,8 @@
 import { BID_KIND_LABELS, BID_STATUS_LABELS, bidTimeZone } from '#app/admin/bids.ts';
 import { getDb, getRequestInfo } from '#app/infra/services.server.ts';
-import { CSV_BOM, csvRows } from '#app/lib/csv.server.ts';
-import { dateTimeFormat, formatPhone, timeZoneOffset } from '#app/lib/format.ts';
+import { CSV_BOM, csvRow } from '#app/lib/csv.server.ts';
+import { formatPhone } from '#app/lib/format.ts';
+import { createZonedClock } from '#app/lib/zoned-time.ts';
 import { iterateBids, parseBidFilters } from '#app/models/admin/bids.server.ts';
 import type { Route } from './+types/export';
 
@@ -21,9 +22,10 @@ const HEADER = [
   'UTM',
 ];
 
-/** A bid's time in its gym's zone, as the inbox shows it; the next column names the zone. */
-function localTime(createdAt: Date | string, timeZone: string): string {
-  return dateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(createdAt));
+function utmText(utm: Record<string, string> | null | undefined): string {
+  let text = '';
+  if (utm) for (const key in utm) text += `${text ? '&' : ''}${key}=${utm[key]}`;
+  return text;
 }
 
 /**
@@ -35,12 +37,14 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   const { logger } = getRequestInfo(context);
   const batches = iterateBids(db, parseBidFilters(url.searchParams));
   const encoder = new TextEncoder();
+  // A bid's time in its gym's zone, as the inbox shows it; the next column names the zone (cached per zone and day).
+  const clock = createZonedClock();
   let headerSent = false;
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!headerSent) {
         headerSent = true;
-        controller.enqueue(encoder.encode(CSV_BOM + csvRows([HEADER])));
+        controller.enqueue(encoder.encode(CSV_BOM + csvRow(HEADER)));
         return;
       }
       try {
@@ -49,11 +53,14 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
           controller.close();
           return;
         }
-        const chunk = csvRows(
-          next.value.map((bid) => [
+        // One string per batch: a row at a time through the writer, no intermediate arrays of rows.
+        let chunk = '';
+        for (const bid of next.value) {
+          const timeZone = bidTimeZone(bid.gym_time_zone);
+          chunk += csvRow([
             bid.id,
-            localTime(bid.created_at, bidTimeZone(bid.gym_time_zone)),
-            `${bidTimeZone(bid.gym_time_zone)} (${timeZoneOffset(bidTimeZone(bid.gym_time_zone), bid.created_at)})`,
+            clock.dateTime(bid.created_at, timeZone),
+            `${timeZone} (${clock.offset(bid.created_at, timeZone)})`,
             bid.name,
             // `+7 922 123-45-67`: spaced, so no reader takes it for a number; docs/decisions/0011 keeps the plus.
             formatPhone(bid.phone),
@@ -65,11 +72,9 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
             bid.comment,
             bid.staff_note,
             bid.source_page,
-            Object.entries(bid.utm ?? {})
-              .map(([key, value]) => `${key}=${value}`)
-              .join('&'),
-          ]),
-        );
+            utmText(bid.utm),
+          ]);
+        }
         controller.enqueue(encoder.encode(chunk));
       } catch (error) {
         logger.error({ err: error }, 'CSV export failed');
