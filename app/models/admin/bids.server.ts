@@ -162,21 +162,33 @@ export async function listBids(db: Database, filters: BidFilters, after: number 
   return { bids: rows.slice(0, limit), nextAfter: rows.length > limit ? rows[limit - 1]!.id : null };
 }
 
-/** Every bid matching the filters, in batches, for the streamed CSV export. */
+/**
+ * Every bid matching the filters, in keyset batches (newest first), for the streamed CSV export. The query for the
+ * next batch is sent as soon as a batch arrives, so the database works while the caller writes the batch out: at
+ * most two batches are in memory, and PGlite takes the same path (no server-side cursor needed).
+ * Stopping the iteration (`return()`) sends no further queries.
+ */
 export async function* iterateBids(db: Database, filters: BidFilters, batchSize = 5000) {
-  let after: number | null = null;
-  for (;;) {
+  const fetchBatch = (after: number | null) => {
     let query = filtered(db, filters).leftJoin('gyms', 'gyms.id', 'bids.gym_id').select(LIST_COLUMNS);
     if (after !== null) {
       query = query.where(
         sql<SqlBool>`(bids.created_at, bids.id) < (SELECT created_at, id FROM bids WHERE id = ${after})`,
       );
     }
-    const rows = await query.orderBy('bids.created_at', 'desc').orderBy('bids.id', 'desc').limit(batchSize).execute();
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < batchSize) return;
-    after = rows[rows.length - 1]!.id;
+    return query.orderBy('bids.created_at', 'desc').orderBy('bids.id', 'desc').limit(batchSize).execute();
+  };
+  let pending: ReturnType<typeof fetchBatch> | null = fetchBatch(null);
+  try {
+    while (pending) {
+      const rows = await pending;
+      pending = rows.length === batchSize ? fetchBatch(rows[rows.length - 1]!.id) : null;
+      if (rows.length === 0) return;
+      yield rows;
+    }
+  } finally {
+    // A batch asked for but not taken (the client went away): let it settle quietly.
+    pending?.catch(() => {});
   }
 }
 
