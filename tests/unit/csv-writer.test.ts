@@ -26,7 +26,27 @@ function random(seed: number) {
   };
 }
 
-const ALPHABET = ['a', 'Я', ' ', '"', "'", ';', ',', '\t', '\r', '\n', '=', '+', '-', '@', '\uFF1D', '\uFF0B', '1', 'ё', '😀'];
+const ALPHABET = [
+  'a',
+  'Я',
+  ' ',
+  '"',
+  "'",
+  ';',
+  ',',
+  '\t',
+  '\r',
+  '\n',
+  '=',
+  '+',
+  '-',
+  '@',
+  '\uFF1D',
+  '\uFF0B',
+  '1',
+  'ё',
+  '😀',
+];
 
 describe('csvRows', () => {
   it('writes the hostile cells exactly as csv-stringify did', () => {

@@ -181,7 +181,7 @@ export async function* iterateBids(db: Database, filters: BidFilters, batchSize 
   let pending: ReturnType<typeof fetchBatch> | null = fetchBatch(null);
   try {
     while (pending) {
-      const rows = await pending;
+      const rows: Awaited<ReturnType<typeof fetchBatch>> = await pending;
       pending = rows.length === batchSize ? fetchBatch(rows[rows.length - 1]!.id) : null;
       if (rows.length === 0) return;
       yield rows;
