@@ -12,7 +12,6 @@ import helmet from 'helmet';
 import onHeaders from 'on-headers';
 import pino from 'pino';
 import type { ServerBuild } from 'react-router';
-import sharp from 'sharp';
 import { AppLoadContext } from '#app/context.ts';
 import { createContentCache } from '#app/infra/content-cache.server.ts';
 import {
@@ -208,9 +207,7 @@ async function readImage(key: string): Promise<Buffer | null> {
     return null;
   }
 }
-// One libvips thread per sharp job and one job at a time (the service's queue): resizing takes at most one core and
-// one libuv thread, so originals, pages and uploads never wait behind it.
-sharp.concurrency(1);
+// sharp loads on the first image job, with one libvips thread (app/infra/sharp.server.ts).
 const imageService = createImageService({
   storage,
   cache:

@@ -13,7 +13,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
-import sharp from 'sharp';
+import { loadSharp } from '#app/infra/sharp.server.ts';
 import { InvalidStorageKeyError, type Storage } from '#app/infra/storage.server.ts';
 import { parseVariantRequest, type VariantRequest } from '#app/lib/image-url.ts';
 
@@ -145,6 +145,7 @@ export function variantName(request: VariantRequest): string {
 
 /** Resizes an original to `width` (never enlarging) as WebP, decoding at most VARIANT_MAX_INPUT_PIXELS. */
 export async function makeVariant(original: Buffer, width: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(original, { limitInputPixels: VARIANT_MAX_INPUT_PIXELS, failOn: 'error' })
     .resize({ width, withoutEnlargement: true })
     .webp({ quality: WEBP_QUALITY })

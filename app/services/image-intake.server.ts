@@ -4,7 +4,8 @@
  * GPS and other metadata — and stored with their size and a tiny blurred placeholder (docs/product/images.md).
  */
 import { randomBytes } from 'node:crypto';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
+import { loadSharp } from '#app/infra/sharp.server.ts';
 import { assertSafeStorageKey, type Storage } from '#app/infra/storage.server.ts';
 import { insertImage } from '#app/models/image.server.ts';
 import type { Database } from '#db/index.ts';
@@ -77,7 +78,7 @@ export async function prepareImage(input: Buffer): Promise<PreparedImage> {
   let metadata: Metadata;
   try {
     // Only the header is read here, so no pixel limit yet: we want our own message for big images.
-    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+    metadata = await (await loadSharp())(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new ImageRejectedError('Не удалось прочитать изображение: файл повреждён');
   }
@@ -94,7 +95,7 @@ export async function prepareImage(input: Buffer): Promise<PreparedImage> {
   let encoded: { data: Buffer; info: OutputInfo };
   try {
     // .rotate() applies the EXIF orientation; without .keepMetadata() sharp writes no metadata at all.
-    const pipeline = sharp(input, options).rotate();
+    const pipeline = (await loadSharp())(input, options).rotate();
     if (output.format === 'jpeg') pipeline.jpeg({ quality: 85 });
     else if (output.format === 'png') pipeline.png();
     else pipeline.webp({ quality: 85 });
@@ -118,7 +119,7 @@ export async function prepareImage(input: Buffer): Promise<PreparedImage> {
  * to the image's box it matches the picture's colours where they are.
  */
 export async function makePlaceholder(bytes: Buffer): Promise<string> {
-  const data = await sharp(bytes)
+  const data = await (await loadSharp())(bytes)
     .resize(PLACEHOLDER.width, PLACEHOLDER.height, { fit: 'fill' })
     .blur(PLACEHOLDER.blur)
     .webp({ quality: PLACEHOLDER.quality })
@@ -191,7 +192,7 @@ export async function readImageSize(
   try {
     const bytes = await storage.get(key);
     if (!bytes) throw new Error('not found in storage');
-    const metadata = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+    const metadata = await (await loadSharp())(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
     const { width, height } = metadata.autoOrient ?? metadata;
     if (!width || !height) throw new Error('image has no dimensions');
     return { width, height, ratio: width / height };

@@ -1,0 +1,20 @@
+/**
+ * sharp (libvips), loaded on first use: an upload, a new image variant or a picture's size. Loading it maps ~30 MB of
+ * native libraries and starts libvips' allocator, which a server that only serves pages, the API and exports never
+ * needs (docs/decisions/0036-fast-bid-export.md has the measurements).
+ */
+import type sharpModule from 'sharp';
+
+export type Sharp = typeof sharpModule;
+
+let loading: Promise<Sharp> | null = null;
+
+export function loadSharp(): Promise<Sharp> {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    // One libvips thread per sharp job and one job at a time (the image service's queue): resizing takes at most one
+    // core and one libuv thread, so originals, pages and uploads never wait behind it.
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loading;
+}
