@@ -64,8 +64,22 @@ describeEachDb('bid inbox', (t) => {
     expect(day.bids).toHaveLength(12 * 7);
 
     let exported = 0;
-    for await (const batch of iterateBids(t.db, all, 25)) exported += batch.length;
+    const ids: number[] = [];
+    for await (const batch of iterateBids(t.db, all, 25)) {
+      exported += batch.length;
+      ids.push(...batch.map((bid) => bid.id));
+    }
     expect(exported).toBe(120);
+    expect(new Set(ids).size).toBe(120);
+    // Exactly a batch's multiple: the last (prefetched) batch is empty and nothing is yielded for it.
+    let batches = 0;
+    for await (const _ of iterateBids(t.db, all, 40)) batches++;
+    expect(batches).toBe(3);
+    // A client that goes away after the first batch: the batch already asked for settles quietly.
+    for await (const batch of iterateBids(t.db, all, 10)) {
+      expect(batch).toHaveLength(10);
+      break;
+    }
   });
 
   it('changes a status with history and refuses a stale or impossible change', async () => {
