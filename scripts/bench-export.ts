@@ -62,6 +62,8 @@ async function main() {
       env: {
         ...process.env,
         NODE_OPTIONS: process.env.NODE_OPTIONS || CONTAINER_NODE_OPTIONS,
+        // The container's malloc setting too (Dockerfile); set MALLOC_ARENA_MAX to measure another value.
+        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
         PORT: String(PORT),
         HOST: '127.0.0.1',
         DATA_DIR,
