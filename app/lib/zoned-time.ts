@@ -42,8 +42,19 @@ export function formatRuShortDateTime(value: Date | string, timeZone: string): s
 export function createZonedClock() {
   const days = new Map<string, DayEntry>();
 
+  // Rows come in time order, mostly from a few zones: the last day looked up per zone answers most of them.
+  const lastDay = new Map<string, { start: number; entry: DayEntry }>();
+
   function day(timeZone: string, ms: number): DayEntry {
     const start = Math.floor(ms / DAY_MS) * DAY_MS;
+    const last = lastDay.get(timeZone);
+    if (last && last.start === start) return last.entry;
+    const entry = lookUp(timeZone, start);
+    lastDay.set(timeZone, { start, entry });
+    return entry;
+  }
+
+  function lookUp(timeZone: string, start: number): DayEntry {
     const key = `${timeZone}|${start}`;
     let entry = days.get(key);
     if (!entry) {
