@@ -15,7 +15,8 @@ import { createDb, migrateToLatest } from '#db/index.ts';
 const run = promisify(execFile);
 const SECRET = 'cli-test-session-secret-of-32-characters!';
 
-describe('staff CLI: reset-2fa', () => {
+// Three PGlite opens and two CLI runs (each a Node start and a PGlite open): long on a busy machine.
+describe('staff CLI: reset-2fa', { timeout: 120_000 }, () => {
   let dataDir: string;
 
   beforeAll(() => {
