@@ -7,16 +7,19 @@ import { SiteLink } from '#app/components/SiteLink.tsx';
 import { countOf, formatDate, formatPrice } from '#app/lib/format.ts';
 import type { ImageRef } from '#app/lib/image-url.ts';
 
+/** `headingLevel` as on CoachCard: 2 when the list sits right under the page's h1 (/trends), 3 under a section. */
 export function TrendCard({
   trend,
+  headingLevel = 3,
 }: {
   trend: { id: number; title: string; summary: string; cover: ImageRef | null };
+  headingLevel?: 2 | 3;
 }) {
   return (
     <li className="card card--link">
       {trend.cover ? <Image className="card__image" image={trend.cover} alt="" width={400} /> : null}
       <div className="card__body">
-        <Heading level={3}>
+        <Heading level={headingLevel} className={headingLevel === 2 ? 'heading--3' : undefined}>
           <SiteLink to={`/trends/${trend.id}`} className="card__link">
             {trend.title}
           </SiteLink>

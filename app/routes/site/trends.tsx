@@ -34,7 +34,7 @@ export default function Trends({ loaderData }: Route.ComponentProps) {
       {loaderData.trends.length ? (
         <ul className="grid grid--3">
           {loaderData.trends.map((trend) => (
-            <TrendCard key={trend.id} trend={trend} />
+            <TrendCard key={trend.id} trend={trend} headingLevel={2} />
           ))}
         </ul>
       ) : (

@@ -7,7 +7,7 @@ import { BROWSER_UA } from '#tests/e2e/site/helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
 
-for (const path of ['/', '/shedule', '/coaches', '/promos', '/new']) {
+for (const path of ['/', '/shedule', '/coaches', '/promos', '/new', '/trends']) {
   test(`headings on ${path} never skip a level`, async ({ page }) => {
     await page.goto(path);
     const levels = await page
