@@ -11,8 +11,10 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from 'react-router';
+import siteStyles from '#app/app.css?inline';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '#app/infra/database-outage.server.ts';
 import { findRequestInfo } from '#app/infra/services.server.ts';
+import { SiteStylesContext } from '#app/shell/site-styles.ts';
 
 export const streamTimeout = 5_000;
 
@@ -65,7 +67,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <SiteStylesContext value={siteStyles}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </SiteStylesContext>,
       {
         nonce,
         [readyOption]() {

@@ -8,7 +8,6 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunction,
 } from 'react-router';
-import stylesheet from '#app/app.css?url';
 import { Heading } from '#app/components/Heading.tsx';
 import { LoadingIndicator } from '#app/components/LoadingIndicator.tsx';
 import { publicEnv } from '#app/infra/env.server.ts';
@@ -18,12 +17,10 @@ import { sameOriginWritesMiddleware } from '#app/middleware/same-origin.server.t
 import { getActiveGym } from '#app/services/active-gym.server.ts';
 import { type RootData, useRootData } from '#app/shell/root-data.ts';
 import { ShellProvider } from '#app/shell/ShellProvider.tsx';
+import { useSiteStyles } from '#app/shell/site-styles.ts';
 import type { Route } from './+types/root';
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 /**
  * Writes from other sites are refused for every route, resource routes included (docs/security.md); then every request
@@ -60,6 +57,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useRootData()?.nonce;
+  const siteStyles = useSiteStyles();
   return (
     <html lang="ru">
       <head>
@@ -67,6 +65,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f172a" />
         <Meta />
+        {/* The site stylesheet inline (app/shell/site-styles.ts), with the request's nonce like the scripts. */}
+        <style
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet from the build, not user text
+          dangerouslySetInnerHTML={{ __html: siteStyles }}
+        />
         <Links />
       </head>
       <body>

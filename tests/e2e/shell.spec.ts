@@ -41,6 +41,35 @@ test.describe('contract endpoints', () => {
     expect(response.headers()['x-request-id']).toBeTruthy();
   });
 
+  test('the site stylesheet is written into the head with the nonce, not linked (no render-blocking request)', async ({
+    request,
+  }) => {
+    for (const path of ['/', '/coaches', '/new']) {
+      const response = await request.get(path, { headers: { 'User-Agent': BROWSER_UA } });
+      const html = await response.text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head, path).not.toMatch(/<link[^>]+rel="stylesheet"/);
+      const nonce = /<style nonce="([^"]+)">/.exec(head)?.[1];
+      expect(nonce, path).toBeTruthy();
+      expect(response.headers()['content-security-policy']).toContain(`'nonce-${nonce}'`);
+      expect(head).toContain('.skip-link');
+    }
+  });
+
+  test('the inline site styles stay in place after hydration and client-side navigation', async ({ page }) => {
+    await page.setExtraHTTPHeaders({ 'User-Agent': BROWSER_UA });
+    await gotoHydrated(page, '/');
+    const styled = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('head style')].some((s) => s.textContent?.includes('.skip-link')),
+      );
+    expect(await styled()).toBe(true);
+    await page.getByRole('banner').getByRole('link', { name: 'Тренеры' }).first().click();
+    await expect(page).toHaveURL(/\/coaches$/);
+    expect(await styled()).toBe(true);
+    await expect(page.locator('.skip-link')).toHaveCSS('position', 'absolute');
+  });
+
   test('hashed build assets are cached immutably', async ({ page, request }) => {
     await page.goto('/');
     const src =

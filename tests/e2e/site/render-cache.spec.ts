@@ -44,6 +44,9 @@ test('two answers of a cached page carry different nonces and different valid bi
   expect(first.headers['content-security-policy']).toContain(`'nonce-${nonceA}'`);
   expect(second.headers['content-security-policy']).toContain(`'nonce-${nonceB}'`);
   expect(first.body).not.toMatch(/rcNonce|rcToken/);
+  // The inline site stylesheet carries the same per-answer nonce as the scripts.
+  expect(first.body).toContain(`<style nonce="${nonceA}">`);
+  expect(second.body).toContain(`<style nonce="${nonceB}">`);
 
   const [tokenA, tokenB] = [tokenOf(first.body), tokenOf(second.body)];
   expect(tokenA).not.toBe(tokenB);
