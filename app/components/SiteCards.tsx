@@ -43,11 +43,26 @@ export interface CoachSummary {
  * `headingLevel` follows the page's outline (a list right under the page's h1 uses 2); the card looks the same at
  * every level.
  */
-export function CoachCard({ coach, headingLevel = 3 }: { coach: CoachSummary; headingLevel?: 2 | 3 | 4 }) {
+export function CoachCard({
+  coach,
+  headingLevel = 3,
+  priority = false,
+}: {
+  coach: CoachSummary;
+  headingLevel?: 2 | 3 | 4;
+  /** The first card of a list page: its photo is above the fold on a phone (loaded eagerly, high priority). */
+  priority?: boolean;
+}) {
   return (
     <li className="card card--link coach-card">
       {coach.photo ? (
-        <Image className="card__image card__image--portrait" image={coach.photo} alt="" width={320} />
+        <Image
+          className="card__image card__image--portrait"
+          image={coach.photo}
+          alt=""
+          width={320}
+          priority={priority}
+        />
       ) : null}
       <div className="card__body">
         <Heading level={headingLevel} className={headingLevel === 2 ? 'heading--3' : undefined}>
@@ -132,16 +147,21 @@ export function PromoCard({
   timeZone,
   children,
   headingLevel = 3,
+  priority = false,
 }: {
   promo: PromoData;
   timeZone: string;
   children?: ReactNode;
   /** 2 where the cards come right under the page's h1; the card looks the same. */
   headingLevel?: 2 | 3;
+  /** The first card of /promos: its picture is above the fold on a phone (loaded eagerly, high priority). */
+  priority?: boolean;
 }) {
   return (
     <article className="card promo-card" aria-labelledby={`promo-${promo.id}-title`}>
-      {promo.image ? <Image className="card__image" image={promo.image} alt="" width={640} /> : null}
+      {promo.image ? (
+        <Image className="card__image" image={promo.image} alt="" width={640} priority={priority} />
+      ) : null}
       <div className="card__body">
         <p className="promo-card__until">
           <Icon name="calendar" size={16} /> до {formatDate(promo.endsOn, timeZone)}

@@ -70,8 +70,8 @@ export default function Coaches({ loaderData }: Route.ComponentProps) {
       </Form>
       {coaches.length ? (
         <ul className="grid grid--4">
-          {coaches.map((coach) => (
-            <CoachCard key={coach.id} coach={coach} headingLevel={2} />
+          {coaches.map((coach, index) => (
+            <CoachCard key={coach.id} coach={coach} headingLevel={2} priority={index === 0} />
           ))}
         </ul>
       ) : (

@@ -66,7 +66,7 @@ export default function Promos({ loaderData }: Route.ComponentProps) {
           ) : (
             <DraftBanner editPath={`/admin/promos/${preview.id}`} />
           )}
-          <PromoCard promo={preview} timeZone={timeZone} />
+          <PromoCard promo={preview} timeZone={timeZone} priority />
         </div>
       ) : null}
       {promos.length === 0 ? (
@@ -75,9 +75,9 @@ export default function Promos({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <div className="stack">
-          {promos.map((promo) => (
+          {promos.map((promo, index) => (
             <div key={promo.id} id={`promo-${promo.id}`} className="promo-row">
-              <PromoCard promo={promo} timeZone={timeZone} headingLevel={2} />
+              <PromoCard promo={promo} timeZone={timeZone} headingLevel={2} priority={index === 0 && !preview} />
               <BidForm
                 formId={`promo-${promo.id}-bid`}
                 kind="promo"

@@ -51,3 +51,16 @@ test('the image service refuses modifiers the product does not use, at once', as
   }
   expect((await request.get(`/_ipx/enlarge,s_6000x6000,f_avif/imgs/${key}`)).status()).toBe(404);
 });
+
+test('the first card picture of /coaches and /promos loads at once with high priority, the rest lazily', async ({
+  page,
+}) => {
+  for (const path of ['/coaches', '/promos']) {
+    await page.goto(path);
+    const images = page.locator('main img.card__image');
+    expect(await images.count(), path).toBeGreaterThan(1);
+    await expect(images.first(), path).toHaveAttribute('fetchpriority', 'high');
+    await expect(images.first(), path).not.toHaveAttribute('loading', 'lazy');
+    await expect(images.nth(1), path).toHaveAttribute('loading', 'lazy');
+  }
+});
