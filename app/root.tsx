@@ -12,6 +12,7 @@ import { Heading } from '#app/components/Heading.tsx';
 import { LoadingIndicator } from '#app/components/LoadingIndicator.tsx';
 import { publicEnv } from '#app/infra/env.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
+import { LOGO_URL } from '#app/lib/logo.ts';
 import { activeGymMiddleware } from '#app/middleware/active-gym.server.ts';
 import { sameOriginWritesMiddleware } from '#app/middleware/same-origin.server.ts';
 import { getActiveGym } from '#app/services/active-gym.server.ts';
@@ -20,7 +21,7 @@ import { ShellProvider } from '#app/shell/ShellProvider.tsx';
 import { useSiteStyles } from '#app/shell/site-styles.ts';
 import type { Route } from './+types/root';
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: LOGO_URL, type: 'image/svg+xml' }];
 
 /**
  * Writes from other sites are refused for every route, resource routes included (docs/security.md); then every request

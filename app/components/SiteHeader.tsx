@@ -4,6 +4,7 @@ import { GymSelector } from '#app/components/GymSelector.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { SiteNavLink } from '#app/components/SiteLink.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
+import { LOGO_URL } from '#app/lib/logo.ts';
 import { PRIVACY_LINK_TEXT, PRIVACY_PATH } from '#app/lib/privacy-policy.ts';
 import { useRootData } from '#app/shell/root-data.ts';
 import { useGymState } from '#app/shell/ShellProvider.tsx';
@@ -38,7 +39,7 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="site-header__inner container">
         <Link to="/" className="logo" aria-label={`${SITE_NAME} — на главную`}>
-          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <img src={LOGO_URL} alt="" width={32} height={32} />
           <span>{SITE_NAME}</span>
         </Link>
         {/* Wide screens: the sections in one line. Phones get the same links in the menu below; only one of the

@@ -5,6 +5,7 @@ import { Icon } from '#app/components/Icon.tsx';
 import { readForm } from '#app/infra/form.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { SITE_NAME } from '#app/lib/club.ts';
+import { LOGO_URL } from '#app/lib/logo.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { authenticateLogin, findStaffUser, LoginError, LoginThrottledError } from '#app/services/auth.server.ts';
 import { privateHeadersKeepingRetryAfter, retryAfterHeaders } from '#app/services/rate-limit.server.ts';
@@ -60,7 +61,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <section className="login" aria-labelledby="login-title">
       <Link to="/" className="logo login__logo" aria-label={`${SITE_NAME} — на главную`}>
-        <img src="/favicon.svg" alt="" width={36} height={36} />
+        <img src={LOGO_URL} alt="" width={36} height={36} />
         <span>{SITE_NAME}</span>
       </Link>
       <div className="login__card">

@@ -4,6 +4,7 @@ import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { Image } from '#app/components/Image.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
+import { LOGO_URL } from '#app/lib/logo.ts';
 import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { bidFormToken, handleBidAction } from '#app/services/bid-intake.server.ts';
 import { loadSiteContext } from '#app/services/site-page.server.ts';
@@ -40,7 +41,7 @@ export default function NewcomerLanding({ loaderData }: Route.ComponentProps) {
     <div className="landing">
       <header className="landing__bar container">
         <Link to="/" className="logo">
-          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <img src={LOGO_URL} alt="" width={32} height={32} />
           <span>{SITE_NAME}</span>
         </Link>
         {gym?.phone ? (
