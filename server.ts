@@ -254,12 +254,13 @@ if (dev) {
 }
 
 const buildId = typeof build === 'function' ? 'dev' : build.assets.version;
-/** The app's hashed stylesheet (app/app.css), so that answers sent before React Router look like the error page. */
-function appStylesheets(dir: string): string[] {
-  return fs
-    .readdirSync(dir)
-    .filter((name) => /^app-[\w-]+\.css$/.test(name))
-    .map((name) => `/assets/${name}`);
+/**
+ * The site stylesheet's text (app/app.css, exported by app/entry.server.tsx), so that answers sent before React Router
+ * look like the error page.
+ */
+function siteStylesOf(serverBuild: ServerBuild): string {
+  const styles = (serverBuild.entry.module as { siteStyles?: unknown }).siteStyles;
+  return typeof styles === 'string' ? styles : '';
 }
 
 // Public pages from memory, with a fresh nonce and bid token per answer (docs/http-caching.md).
@@ -282,7 +283,7 @@ app.all(
     mode: dev ? 'development' : 'production',
     // Request bodies are counted as they arrive (docs/security.md, "Request bodies").
     bodyLimit: (req) => (/^\/admin(\/|$)/.test(req.path) ? STAFF_BODY_LIMIT : PUBLIC_BODY_LIMIT),
-    stylesheets: dev ? [] : appStylesheets('build/client/assets'),
+    styles: typeof build === 'function' ? '' : siteStylesOf(build),
     onBodyRefused: (req, error) => req.log.warn({ reason: error.reason }, 'request body over the limit: 413'),
     getLoadContext(req, res) {
       return new AppLoadContext(

@@ -18,6 +18,9 @@ import { SiteStylesContext } from '#app/shell/site-styles.ts';
 
 export const streamTimeout = 5_000;
 
+/** The site stylesheet's text, also for the server's own error page (server.ts). */
+export { siteStyles };
+
 function logFor(context: Readonly<RouterContextProvider> | undefined) {
   return findRequestInfo(context)?.logger;
 }

@@ -94,16 +94,11 @@ export function declaredLength(req: IncomingMessage): number | null {
  * Answers 413 and closes the connection. The rest of the body is read and thrown away for a moment (closing a
  * socket with unread data makes the kernel reset it, and the client could lose the answer), then the socket goes.
  */
-export function refuseTooLarge(
-  req: IncomingMessage,
-  res: ServerResponse,
-  error: BodyTooLargeError,
-  stylesheets: readonly string[] = [],
-) {
+export function refuseTooLarge(req: IncomingMessage, res: ServerResponse, error: BodyTooLargeError, styles = '') {
   if (!res.headersSent && !res.writableEnded) {
     const wantsHtml = /text\/html/i.test(req.headers.accept ?? '');
     const body = wantsHtml
-      ? renderErrorPage({ status: 413, message: error.message, stylesheets })
+      ? renderErrorPage({ status: 413, message: error.message, styles })
       : `413 ${error.message}\n`;
     res.statusCode = 413;
     res.setHeader('Content-Type', wantsHtml ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8');
@@ -128,13 +123,13 @@ export function limitedRequestBody(
   req: IncomingMessage,
   res: ServerResponse,
   limit: BodyLimit,
-  options: { stylesheets?: readonly string[]; onRefused?: (error: BodyTooLargeError) => void } = {},
+  options: { styles?: string; onRefused?: (error: BodyTooLargeError) => void } = {},
 ): BodyLimiter | null {
   const declared = declaredLength(req);
   if (declared !== null && declared > limit.maxBytes) {
     const error = new BodyTooLargeError('bytes', limit);
     options.onRefused?.(error);
-    refuseTooLarge(req, res, error, options.stylesheets);
+    refuseTooLarge(req, res, error, options.styles);
     return null;
   }
   const limiter = new BodyLimiter(limit, req.headers['content-type']);
@@ -142,7 +137,7 @@ export function limitedRequestBody(
     req.unpipe(limiter);
     if (error instanceof BodyTooLargeError) {
       options.onRefused?.(error);
-      refuseTooLarge(req, res, error, options.stylesheets);
+      refuseTooLarge(req, res, error, options.styles);
     } else {
       req.destroy();
     }

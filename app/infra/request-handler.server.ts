@@ -24,8 +24,8 @@ export interface RequestHandlerOptions {
   ) => RouterContextProvider | Promise<RouterContextProvider>;
   /** The body limit of a request (by its path). */
   bodyLimit: (req: express.Request) => BodyLimit;
-  /** The root stylesheets, for the 413 page. */
-  stylesheets?: readonly string[];
+  /** The site stylesheet's text, for the 413 page. */
+  styles?: string;
   onBodyRefused?: (req: express.Request, error: BodyTooLargeError) => void;
 }
 
@@ -71,7 +71,7 @@ function createRequest(req: express.Request, res: express.Response, options: Req
   res.on('close', () => controller?.abort());
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     const body = limitedRequestBody(req, res, options.bodyLimit(req), {
-      stylesheets: options.stylesheets,
+      styles: options.styles,
       onRefused: (error) => {
         controller?.abort();
         options.onBodyRefused?.(req, error);
