@@ -52,6 +52,8 @@ test('a 60 MB chunked form to /new is refused with 413 at 64 KB, and the server 
   expect(answer.headers['content-type']).toContain('text/html');
   expect(answer.body).toContain('Ошибка');
   expect(answer.body).toContain('<p class="error-page__status">413</p>');
+  // Styled like the root error page: the site stylesheet inline, as on every page.
+  expect(answer.body).toMatch(/<style>[^<]*\.error-page__panel/);
   expect(answer.body).toContain('Слишком большой запрос: не больше 64 КБ');
   expect(answer.sent).toBeLessThan(20 * 1024 * 1024);
   expect((await requestFrom(loopbackAddress(), `${baseURL}/`)).status).toBe(200);

@@ -58,9 +58,9 @@ test('the first card picture of /coaches and /promos loads at once with high pri
   for (const path of ['/coaches', '/promos']) {
     await page.goto(path);
     const images = page.locator('main img.card__image');
-    expect(await images.count(), path).toBeGreaterThan(1);
+    expect(await images.count(), path).toBeGreaterThan(0);
     await expect(images.first(), path).toHaveAttribute('fetchpriority', 'high');
     await expect(images.first(), path).not.toHaveAttribute('loading', 'lazy');
-    await expect(images.nth(1), path).toHaveAttribute('loading', 'lazy');
+    for (const image of (await images.all()).slice(1)) await expect(image, path).toHaveAttribute('loading', 'lazy');
   }
 });
