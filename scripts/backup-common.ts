@@ -1,6 +1,7 @@
 /** What `npm run backup` writes and `npm run restore` reads (scripts/backup.ts). */
 import { execFileSync } from 'node:child_process';
 import { sql } from 'kysely';
+import { isOperatorError } from '#app/infra/startup.server.ts';
 import { createDb } from '#db/index.ts';
 
 export const BACKUP_FORMAT = 1;
@@ -37,4 +38,13 @@ export async function appliedMigrations(options: { databaseUrl: string }): Promi
   } finally {
     await handle.close();
   }
+}
+
+/** Runs a backup or restore command: an operator's problem prints just its message, anything else its stack; exit code 1. */
+export function runBackupScript(main: () => Promise<void>): void {
+  main().catch((error) => {
+    if (error instanceof BackupError || isOperatorError(error)) console.error(error.message);
+    else console.error(error);
+    process.exit(1);
+  });
 }

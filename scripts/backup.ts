@@ -16,7 +16,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { loadEnv } from '#app/infra/env.server.ts';
-import { isOperatorError } from '#app/infra/startup.server.ts';
 import { acquirePgliteLock } from '#db/pglite-lock.ts';
 import {
   appliedMigrations,
@@ -24,6 +23,7 @@ import {
   BackupError,
   type BackupManifest,
   requireTool,
+  runBackupScript,
 } from '#scripts/backup-common.ts';
 
 async function main(): Promise<void> {
@@ -99,8 +99,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error) => {
-  if (error instanceof BackupError || isOperatorError(error)) console.error(error.message);
-  else console.error(error);
-  process.exit(1);
-});
+runBackupScript(main);

@@ -11,11 +11,16 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { loadEnv } from '#app/infra/env.server.ts';
-import { isOperatorError } from '#app/infra/startup.server.ts';
 import { createDb } from '#db/index.ts';
 import { migrations } from '#db/migrations/index.ts';
 import { acquirePgliteLock } from '#db/pglite-lock.ts';
-import { BACKUP_FORMAT, BackupError, type BackupManifest, requireTool } from '#scripts/backup-common.ts';
+import {
+  BACKUP_FORMAT,
+  BackupError,
+  type BackupManifest,
+  requireTool,
+  runBackupScript,
+} from '#scripts/backup-common.ts';
 
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean' } } });
@@ -109,8 +114,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error) => {
-  if (error instanceof BackupError || isOperatorError(error)) console.error(error.message);
-  else console.error(error);
-  process.exit(1);
-});
+runBackupScript(main);

@@ -73,6 +73,39 @@ async function addRevisions(db: Database, recordId: number, ages: number[], now:
     .execute();
 }
 
+/** A gym, a trend, a 60-minute training of that trend and a weekly slot of it in the gym, all saved by `staffId`. */
+async function trainingWithSlot(
+  db: Database,
+  staffId: number,
+  names: { gym: string; address: string; trend: string; training: string; weekday: string; start: string },
+) {
+  const gym = await db
+    .insertInto('gyms')
+    .values({ name: names.gym, address: names.address })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const trend = await createRow(db, trends, await values(db, trends, { title: names.trend }), staffId);
+  const training = await createRow(
+    db,
+    trainings,
+    await values(db, trainings, { title: names.training, trend_id: String(trend), duration_min: '60' }),
+    staffId,
+  );
+  const slot = await createRow(
+    db,
+    slots,
+    await values(db, slots, {
+      gym_id: String(gym.id),
+      training_id: String(training),
+      weekday: names.weekday,
+      start_time: names.start,
+      duration_min: '60',
+    }),
+    staffId,
+  );
+  return { training, slot };
+}
+
 describeEachDb('content revisions', (t) => {
   it('keeps every save of a coach with who and when, newest first, and names the changed fields', async () => {
     const anna = await staff(t.db, 'Анна');
@@ -226,30 +259,14 @@ describeEachDb('content revisions', (t) => {
 
   it('restores a schedule slot only while its training exists, with a Russian message otherwise', async () => {
     const anna = await staff(t.db, 'Анна');
-    const gym = await t.db
-      .insertInto('gyms')
-      .values({ name: 'Зал для слота', address: 'ул. Мира, 1' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const trend = await createRow(t.db, trends, await values(t.db, trends, { title: 'Пилатес' }), anna);
-    const training = await createRow(
-      t.db,
-      trainings,
-      await values(t.db, trainings, { title: 'Пилатес утром', trend_id: String(trend), duration_min: '60' }),
-      anna,
-    );
-    const slot = await createRow(
-      t.db,
-      slots,
-      await values(t.db, slots, {
-        gym_id: String(gym.id),
-        training_id: String(training),
-        weekday: '1',
-        start_time: '09:00',
-        duration_min: '60',
-      }),
-      anna,
-    );
+    const { training, slot } = await trainingWithSlot(t.db, anna, {
+      gym: 'Зал для слота',
+      address: 'ул. Мира, 1',
+      trend: 'Пилатес',
+      training: 'Пилатес утром',
+      weekday: '1',
+      start: '09:00',
+    });
     await deleteRow(t.db, slots, slot, anna);
     await deleteRow(t.db, trainings, training, anna);
     const entry = (await latestRevision(t.db, 'trainings/slots', slot))!;
@@ -269,30 +286,14 @@ describeEachDb('content revisions', (t) => {
 
   it('does not list or restore a slot the database removed together with its training', async () => {
     const anna = await staff(t.db, 'Анна');
-    const gym = await t.db
-      .insertInto('gyms')
-      .values({ name: 'Зал каскада', address: 'ул. Мира, 2' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const trend = await createRow(t.db, trends, await values(t.db, trends, { title: 'Каскад' }), anna);
-    const training = await createRow(
-      t.db,
-      trainings,
-      await values(t.db, trainings, { title: 'Каскад вечером', trend_id: String(trend), duration_min: '60' }),
-      anna,
-    );
-    const slot = await createRow(
-      t.db,
-      slots,
-      await values(t.db, slots, {
-        gym_id: String(gym.id),
-        training_id: String(training),
-        weekday: '2',
-        start_time: '19:00',
-        duration_min: '60',
-      }),
-      anna,
-    );
+    const { training, slot } = await trainingWithSlot(t.db, anna, {
+      gym: 'Зал каскада',
+      address: 'ул. Мира, 2',
+      trend: 'Каскад',
+      training: 'Каскад вечером',
+      weekday: '2',
+      start: '19:00',
+    });
     await deleteRow(t.db, trainings, training, anna);
     expect(await getRow(t.db, slots, slot)).toBeNull();
     const deleted = await listDeleted(t.db, new Date());
