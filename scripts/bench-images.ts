@@ -9,10 +9,11 @@
  * behind resizing (the job queue answers the overflow with 503).
  * BENCH_SKIP_BUILD=1 skips `react-router build`.
  */
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { buildUnlessSkipped, stop, waitForReady } from '#scripts/lib/bench-server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3191);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -22,17 +23,14 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const DATA_DIR = path.resolve('.bench-images-data');
 
 async function main() {
-  if (process.env.BENCH_SKIP_BUILD !== '1') {
-    console.log('building…');
-    execSync('npx react-router build', { stdio: 'ignore' });
-  }
+  buildUnlessSkipped();
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
   const server = spawn(process.execPath, ['server.ts'], {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
-    await waitForReady();
+    await waitForReady(BASE);
     const html = await (await fetch(`${BASE}/`)).text();
     const src = /<img[^>]+src="(\/_img\/f_webp,w_\d+\/imgs\/[^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
     if (!src) throw new Error('no image variant found in the home page');
@@ -97,27 +95,6 @@ async function main() {
     await stop(server);
     fs.rmSync(DATA_DIR, { recursive: true, force: true });
   }
-}
-
-async function waitForReady() {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('server did not become ready within 120 s');
-}
-
-function stop(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 await main();

@@ -17,13 +17,14 @@
  * BENCH_CONNECTIONS, NODE_OPTIONS (default: the Dockerfile's), BENCH_GZIP=1 (clients send Accept-Encoding: gzip), BENCH_SKIP_BUILD=1. Results are printed
  * as tables and written to bench-results.json.
  */
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { buildUnlessSkipped, stop, waitForReady } from '#scripts/lib/bench-server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3190);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -96,10 +97,7 @@ async function queriesOf(url: string): Promise<number | null> {
 const ratio = (a: number, b: number) => (b ? Math.round((a / b) * 100) / 100 : null);
 
 async function main() {
-  if (process.env.BENCH_SKIP_BUILD !== '1') {
-    console.log('building…');
-    execSync('npx react-router build', { stdio: 'ignore' });
-  }
+  buildUnlessSkipped();
 
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -210,19 +208,6 @@ async function main() {
   }
 }
 
-async function waitForReady(base: string) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('server did not become ready within 120 s');
-}
-
 function scriptUrls(html: string): string[] {
   const urls = new Set<string>();
   for (const match of html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)) {
@@ -241,14 +226,6 @@ async function gzipBytes(base: string, urls: string[]) {
     total += gzipSync(body, { level: 9 }).length;
   }
   return total;
-}
-
-function stop(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 await main();

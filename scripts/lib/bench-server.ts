@@ -1,0 +1,32 @@
+/** The parts of the measuring scripts (scripts/bench*.ts) that build, wait for and stop a production server. */
+import { type ChildProcess, execSync } from 'node:child_process';
+
+/** Builds the app with `react-router build` unless BENCH_SKIP_BUILD=1. */
+export function buildUnlessSkipped(): void {
+  if (process.env.BENCH_SKIP_BUILD === '1') return;
+  console.log('building…');
+  execSync('npx react-router build', { stdio: 'ignore' });
+}
+
+/** Resolves once `${base}/readyz` answers 200; throws after 120 s. */
+export async function waitForReady(base: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('server did not become ready within 120 s');
+}
+
+/** Stops a server process with SIGTERM and resolves when it has exited. */
+export function stop(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
