@@ -1,22 +1,12 @@
 /** Direct looks into the proof cluster's database: table fingerprints and row checks. */
-import pg from 'pg';
-
-export async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+import { withPgClient } from '#scripts/lib/pg-client.ts';
 
 /** Tables whose rows change on any request by design (counters), left out of "changes nothing". */
 const VOLATILE = new Set(['rate_limits', 'kysely_migration', 'kysely_migration_lock']);
 
 /** An md5 of every row of every public table (but the counters), by table. */
 export async function fingerprint(databaseUrl: string): Promise<Map<string, string>> {
-  return withClient(databaseUrl, async (client) => {
+  return withPgClient(databaseUrl, async (client) => {
     const tables = await client.query<{ table_name: string }>(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
     );
@@ -43,7 +33,7 @@ export function changedTables(before: Map<string, string>, after: Map<string, st
 export async function invalidTextRows(
   databaseUrl: string,
 ): Promise<Array<{ table: string; column: string; n: number }>> {
-  return withClient(databaseUrl, async (client) => {
+  return withPgClient(databaseUrl, async (client) => {
     const columns = await client.query<{ table_name: string; column_name: string }>(
       `SELECT c.table_name, c.column_name FROM information_schema.columns c
          JOIN information_schema.tables t ON t.table_name = c.table_name AND t.table_schema = c.table_schema

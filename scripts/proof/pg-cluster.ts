@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '#scripts/proof/ports.ts';
+import { freePort } from '#scripts/lib/free-port.ts';
 
 export const PG_BIN = process.env.PROOF_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 

@@ -2,7 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { freePort } from '#scripts/proof/ports.ts';
+import { freePort } from '#scripts/lib/free-port.ts';
 
 export const ADMIN = { email: 'proof-admin@club.test', password: 'proof-Admin-password-1' };
 export const EDITOR = { email: 'proof-editor@club.test', password: 'proof-Editor-password-1' };

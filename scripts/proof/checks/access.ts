@@ -2,7 +2,8 @@
  * Access: every `/admin` page (loader) and action from app/routes.ts refuses the anonymous visitor and changes
  * nothing; an editor cannot reach what is for admins only (docs/product/staff.md).
  */
-import { changedTables, fingerprint, withClient } from '#scripts/proof/db.ts';
+import { withPgClient } from '#scripts/lib/pg-client.ts';
+import { changedTables, fingerprint } from '#scripts/proof/db.ts';
 import { formBody, nextLoopback, send } from '#scripts/proof/http.ts';
 import { record } from '#scripts/proof/report.ts';
 import { adminRoutes, fillParams } from '#scripts/proof/routes.ts';
@@ -50,7 +51,7 @@ export async function accessCheck(server: RunningServer, databaseUrl: string, op
   // Editor: admins-only pages and actions.
   const editor = await signIn(server.base, EDITOR);
   const staffBefore = await fingerprint(databaseUrl);
-  const adminId = await withClient(databaseUrl, async (client) => {
+  const adminId = await withPgClient(databaseUrl, async (client) => {
     const row = await client.query<{ id: number }>(
       "SELECT id FROM staff_users WHERE role = 'admin' ORDER BY id LIMIT 1",
     );

@@ -3,7 +3,8 @@
  * broken bodies, wrong content types) to every public action and, signed in, every staff action. Nothing may answer
  * 5xx or fail below HTTP, no bid may be stored and no stored text may carry a control character.
  */
-import { changedTables, fingerprint, invalidTextRows, withClient } from '#scripts/proof/db.ts';
+import { withPgClient } from '#scripts/lib/pg-client.ts';
+import { changedTables, fingerprint, invalidTextRows } from '#scripts/proof/db.ts';
 import { nextLoopback, type Reply, send } from '#scripts/proof/http.ts';
 import { record } from '#scripts/proof/report.ts';
 import { adminRoutes, fillParams } from '#scripts/proof/routes.ts';
@@ -235,7 +236,7 @@ export async function fuzzCheck(server: RunningServer, databaseUrl: string, opti
   staffTargets.sort((a, b) => Number(a.path.endsWith('/delete')) - Number(b.path.endsWith('/delete')));
   targets.push(...staffTargets);
 
-  const bidsBefore = await withClient(databaseUrl, async (client) =>
+  const bidsBefore = await withPgClient(databaseUrl, async (client) =>
     Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM bids')).rows[0]!.n),
   );
   const staffBefore = await fingerprint(databaseUrl);
@@ -250,7 +251,7 @@ export async function fuzzCheck(server: RunningServer, databaseUrl: string, opti
     if (result.failures.length)
       all5xx.push(`${target.name}: ${result.failures.length}× ${[...new Set(result.failures)].slice(0, 2).join('/')}`);
   }
-  const bidsAfter = await withClient(databaseUrl, async (client) =>
+  const bidsAfter = await withPgClient(databaseUrl, async (client) =>
     Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM bids')).rows[0]!.n),
   );
   const invalid = await invalidTextRows(databaseUrl);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { withClient } from '#scripts/proof/db.ts';
+import { withPgClient } from '#scripts/lib/pg-client.ts';
 import { type FilePart, multipartBody, send } from '#scripts/proof/http.ts';
 import { record } from '#scripts/proof/report.ts';
 import type { RunningServer } from '#scripts/proof/server.ts';
@@ -114,7 +114,7 @@ function filesUnder(dir: string): string[] {
 export async function uploadsCheck(server: RunningServer, databaseUrl: string) {
   const admin = await signIn(server.base, ADMIN);
   const uploads = path.join(server.dataDir, 'uploads');
-  const imagesBefore = await withClient(databaseUrl, async (client) =>
+  const imagesBefore = await withPgClient(databaseUrl, async (client) =>
     Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM images')).rows[0]!.n),
   );
   const outcomes: string[] = [];
@@ -153,7 +153,7 @@ export async function uploadsCheck(server: RunningServer, databaseUrl: string) {
   const dirtyAnywhere = everything.filter(
     (file) => fs.statSync(file).size < 50_000_000 && fs.readFileSync(file).includes(MARK),
   );
-  const imagesAfter = await withClient(databaseUrl, async (client) =>
+  const imagesAfter = await withPgClient(databaseUrl, async (client) =>
     Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM images')).rows[0]!.n),
   );
   record(
