@@ -6,22 +6,20 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
-import type pg from 'pg';
 import { expectFlash, login, save } from '#tests/e2e/admin/helpers.ts';
 import { loopbackAddress, requestFrom } from '#tests/e2e/client-address.ts';
 import { type ExtraServer, startExtraServer } from '#tests/e2e/extra-server.ts';
 import { E2E_ADMIN, E2E_PORT } from '#tests/e2e/settings.ts';
 import { BROWSER_UA, MIN_FILL_WAIT_MS } from '#tests/e2e/site/helpers.ts';
-import { withAdminClient } from '#tests/fixtures/pg.ts';
+import { throwawayDatabase } from '#tests/e2e/throwaway-database.ts';
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const PORTS = [E2E_PORT + 25, E2E_PORT + 26] as const;
 const WEBHOOK_PORT = E2E_PORT + 27;
-const DB_NAME = `e2e_two_${crypto.randomBytes(4).toString('hex')}`;
+const database = throwawayDatabase('e2e_two');
 /** Mirrors BID_RATE_LIMIT. */
 const BIDS_PER_ADDRESS = 5;
 
-test.skip(!ADMIN_URL, 'needs TEST_DATABASE_URL (PostgreSQL)');
+test.skip(!database.available, 'needs TEST_DATABASE_URL (PostgreSQL)');
 test.describe.configure({ mode: 'serial' });
 test.use({ userAgent: BROWSER_UA, baseURL: `http://127.0.0.1:${PORTS[0]}` });
 // Two servers and a browser on a shared machine: every step is slower than in the single-server specs.
@@ -30,7 +28,6 @@ test.setTimeout(120_000);
 let servers: ExtraServer[] = [];
 let webhook: http.Server | null = null;
 const delivered: Array<{ bidId: number }> = [];
-const admin = <T>(run: (client: pg.Client) => Promise<T>) => withAdminClient(ADMIN_URL ?? '', run);
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -45,11 +42,9 @@ test.beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => webhook!.listen(WEBHOOK_PORT, '127.0.0.1', resolve));
-  await admin((client) => client.query(`CREATE DATABASE ${DB_NAME}`));
-  const url = new URL(ADMIN_URL!);
-  url.pathname = `/${DB_NAME}`;
+  const databaseUrl = await database.create();
   const env = {
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: databaseUrl,
     SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
     DEMO_CONTENT: '1',
     ADMIN_EMAIL: E2E_ADMIN.email,
@@ -63,7 +58,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   for (const server of servers) await server.stop();
-  await admin((client) => client.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`));
+  await database.drop();
   webhook?.close();
 });
 

@@ -63,3 +63,14 @@ export async function fillForm(page: Page, inputs: FieldInput[]) {
 export async function save(page: Page) {
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
 }
+
+/** Adds a published coach of «Клуб на Малышева» named `name` through the staff form of the server at `base`. */
+export async function createPublishedCoach(page: Page, name: string, base = '') {
+  await page.goto(`${base}/admin/coaches/new`);
+  await page.getByLabel('Имя и фамилия', { exact: true }).fill(name);
+  await page.getByLabel('Должность', { exact: true }).fill('Инструктор тренажёрного зала');
+  await page.getByRole('group', { name: 'Залы' }).getByLabel('Клуб на Малышева').check();
+  await page.getByLabel('Опубликовано', { exact: true }).check();
+  await save(page);
+  await expectFlash(page, `Сохранено: «${name}»`);
+}

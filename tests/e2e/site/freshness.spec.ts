@@ -3,22 +3,12 @@
  * documents and as the data of client-side navigations (docs/http-caching.md).
  */
 import { expect, type Page, test } from '@playwright/test';
-import { expectFlash, login, row, save, unique } from '#tests/e2e/admin/helpers.ts';
+import { createPublishedCoach, expectFlash, login, row, save, unique } from '#tests/e2e/admin/helpers.ts';
 import { BROWSER_UA, gotoHydrated } from '#tests/e2e/site/helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
 
 const coachCard = (page: Page, name: string) => page.getByRole('main').getByRole('heading', { name, exact: true });
-
-async function createCoach(page: Page, name: string) {
-  await page.goto('/admin/coaches/new');
-  await page.getByLabel('Имя и фамилия', { exact: true }).fill(name);
-  await page.getByLabel('Должность', { exact: true }).fill('Инструктор тренажёрного зала');
-  await page.getByRole('group', { name: 'Залы' }).getByLabel('Клуб на Малышева').check();
-  await page.getByLabel('Опубликовано', { exact: true }).check();
-  await save(page);
-  await expectFlash(page, `Сохранено: «${name}»`);
-}
 
 async function openInAdmin(page: Page, name: string) {
   await page.goto(`/admin/coaches?q=${encodeURIComponent(name)}`);
@@ -40,7 +30,7 @@ test('a coach edited and then deleted by staff disappears from /coaches on the n
   const name = unique('Свежий Тренер');
   const renamed = `${name} Петрова`;
   await login(page);
-  await createCoach(page, name);
+  await createPublishedCoach(page, name);
 
   await page.goto('/coaches');
   await expect(coachCard(page, name)).toBeVisible();
@@ -62,7 +52,7 @@ test('a coach edited and then deleted by staff disappears from /coaches on the n
 test('a client-side navigation after a staff save shows the saved content, not a cached copy', async ({ page }) => {
   const name = unique('Новый Тренер');
   await login(page);
-  await createCoach(page, name);
+  await createPublishedCoach(page, name);
 
   // The first visit through the site's navigation puts /coaches' data into the browser's cache, if it may.
   await gotoHydrated(page, '/trends');

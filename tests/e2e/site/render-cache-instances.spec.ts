@@ -5,32 +5,27 @@
  */
 import crypto from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import type pg from 'pg';
-import { E2E_ADMIN, expectFlash, save, unique } from '#tests/e2e/admin/helpers.ts';
+import { createPublishedCoach, E2E_ADMIN, unique } from '#tests/e2e/admin/helpers.ts';
 import { loopbackAddress, requestFrom } from '#tests/e2e/client-address.ts';
 import { type ExtraServer, startExtraServer } from '#tests/e2e/extra-server.ts';
 import { BROWSER_UA } from '#tests/e2e/site/helpers.ts';
-import { withAdminClient } from '#tests/fixtures/pg.ts';
+import { throwawayDatabase } from '#tests/e2e/throwaway-database.ts';
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const PORT = Number(process.env.E2E_RENDER_CACHE_PORT ?? 3125);
-const DB_NAME = `e2e_render_cache_${crypto.randomBytes(4).toString('hex')}`;
+const database = throwawayDatabase('e2e_render_cache');
 
-test.skip(!ADMIN_URL, 'needs TEST_DATABASE_URL (PostgreSQL)');
+test.skip(!database.available, 'needs TEST_DATABASE_URL (PostgreSQL)');
 test.describe.configure({ mode: 'serial' });
 test.use({ userAgent: BROWSER_UA });
 
 let editor: ExtraServer | null = null;
 let other: ExtraServer | null = null;
-const admin = <T>(run: (client: pg.Client) => Promise<T>) => withAdminClient(ADMIN_URL ?? '', run);
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  await admin((client) => client.query(`CREATE DATABASE ${DB_NAME}`));
-  const url = new URL(ADMIN_URL!);
-  url.pathname = `/${DB_NAME}`;
+  const databaseUrl = await database.create();
   const env = {
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: databaseUrl,
     SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
@@ -43,7 +38,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await Promise.all([editor?.stop(), other?.stop()]);
-  await admin((client) => client.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`));
+  await database.drop();
 });
 
 test('a coach added on one server shows on the other server’s cached /coaches', async ({ page }) => {
@@ -59,13 +54,7 @@ test('a coach added on one server shows on the other server’s cached /coaches'
   await page.getByLabel('Пароль').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Войти' }).click();
   await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
-  await page.goto(`${editor!.base}/admin/coaches/new`);
-  await page.getByLabel('Имя и фамилия', { exact: true }).fill(name);
-  await page.getByLabel('Должность', { exact: true }).fill('Инструктор тренажёрного зала');
-  await page.getByRole('group', { name: 'Залы' }).getByLabel('Клуб на Малышева').check();
-  await page.getByLabel('Опубликовано', { exact: true }).check();
-  await save(page);
-  await expectFlash(page, `Сохранено: «${name}»`);
+  await createPublishedCoach(page, name, editor!.base);
 
   // The NOTIFY travels through PostgreSQL to the other process: there within moments, not 30 s.
   await expect

@@ -3,8 +3,8 @@
  * has its own CSP nonce and its own valid bid-form token; staff edits show on the next visit; personal requests and
  * form posts never touch it; a browser holding the page gets a 304.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { expectFlash, login, save, unique } from '#tests/e2e/admin/helpers.ts';
+import { expect, test } from '@playwright/test';
+import { createPublishedCoach, login, unique } from '#tests/e2e/admin/helpers.ts';
 import { loopbackAddress, requestFrom } from '#tests/e2e/client-address.ts';
 import { BROWSER_UA, gotoHydrated } from '#tests/e2e/site/helpers.ts';
 
@@ -126,16 +126,6 @@ test('a bid post is never answered from the cache', async ({ baseURL }) => {
   expect(posted.body).toContain('Страница устарела');
 });
 
-async function createCoach(page: Page, name: string) {
-  await page.goto('/admin/coaches/new');
-  await page.getByLabel('Имя и фамилия', { exact: true }).fill(name);
-  await page.getByLabel('Должность', { exact: true }).fill('Инструктор тренажёрного зала');
-  await page.getByRole('group', { name: 'Залы' }).getByLabel('Клуб на Малышева').check();
-  await page.getByLabel('Опубликовано', { exact: true }).check();
-  await save(page);
-  await expectFlash(page, `Сохранено: «${name}»`);
-}
-
 test('a signed-in request is never cached, and a staff edit shows to visitors on their next visit', async ({
   page,
   baseURL,
@@ -149,7 +139,7 @@ test('a signed-in request is never cached, and a staff edit shows to visitors on
   const name = unique('Кэш Тренер');
   expect(before.body).not.toContain(name);
 
-  await createCoach(page, name);
+  await createPublishedCoach(page, name);
   const after = await requestFrom(loopbackAddress(), `${baseURL}/coaches`);
   expect(after.headers['x-render-cache']).toBe('miss');
   expect(after.body).toContain(name);
