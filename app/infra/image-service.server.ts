@@ -14,7 +14,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
 import { loadSharp } from '#app/infra/sharp.server.ts';
-import { InvalidStorageKeyError, type Storage } from '#app/infra/storage.server.ts';
+import { InvalidStorageKeyError, type Storage, writeFileAtomically } from '#app/infra/storage.server.ts';
 import { parseVariantRequest, type VariantRequest } from '#app/lib/image-url.ts';
 
 /** The same bound the upload intake sets (docs/product/images.md): nothing larger is ever decoded. */
@@ -103,16 +103,7 @@ export function createDiskVariantCache(dir: string): VariantCache {
       return true;
     },
     async put(name, bytes) {
-      const file = path.join(root, name);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-      try {
-        await fs.writeFile(temp, bytes);
-        await fs.rename(temp, file);
-      } catch (error) {
-        await fs.rm(temp, { force: true });
-        throw error;
-      }
+      await writeFileAtomically(path.join(root, name), bytes);
     },
   };
 }

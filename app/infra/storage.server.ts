@@ -53,17 +53,8 @@ export function createLocalStorage(rootDir: string): Storage {
 
   return {
     async put(key, bytes) {
-      const file = resolveKey(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
       // Write then rename, so a reader never sees a half-written file.
-      const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-      try {
-        await fs.writeFile(temp, bytes);
-        await fs.rename(temp, file);
-      } catch (error) {
-        await fs.rm(temp, { force: true });
-        throw error;
-      }
+      await writeFileAtomically(resolveKey(key), bytes);
     },
     async get(key) {
       const file = resolveKey(key);
@@ -154,4 +145,17 @@ export function createStorageFromEnv(
     return { storage, kind: 's3' };
   }
   return { storage: createLocalStorage(defaultStorageRoot(dataDir)), kind: 'local' };
+}
+
+/** Writes `bytes` to `file` (creating its folder) through a temporary file and a rename: a reader never sees half. */
+export async function writeFileAtomically(file: string, bytes: Uint8Array): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await fs.writeFile(temp, bytes);
+    await fs.rename(temp, file);
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
 }
