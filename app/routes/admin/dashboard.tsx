@@ -1,8 +1,9 @@
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { adminTitle } from '#app/admin/nav.ts';
 import { AuditList } from '#app/components/admin/AuditList.tsx';
 import { BidsChart } from '#app/components/admin/BidsChart.tsx';
+import { RecordActionForm } from '#app/components/admin/RecordActionForm.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, parseFormData, readForm } from '#app/infra/form.server.ts';
@@ -117,17 +118,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <td>{row.channel === 'email' ? 'Письмо' : 'Вебхук'}</td>
                   <td>{row.lastError ?? '—'}</td>
                   <td>
-                    <Form method="post" className="admin-inline-form">
-                      <input type="hidden" name="id" value={row.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="retry-notification"
-                        className="admin-button admin-button--small"
-                      >
-                        Отправить ещё раз
-                      </button>
-                    </Form>
+                    <RecordActionForm id={row.id} intent="retry-notification">
+                      Отправить ещё раз
+                    </RecordActionForm>
                   </td>
                 </tr>
               ))}

@@ -2,6 +2,7 @@ import { data, Form } from 'react-router';
 import { z } from 'zod';
 import { adminTitle } from '#app/admin/nav.ts';
 import { FormAlert } from '#app/components/admin/FlashMessage.tsx';
+import { RecordActionForm } from '#app/components/admin/RecordActionForm.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, formText, parseFormData, readForm } from '#app/infra/form.server.ts';
@@ -102,30 +103,14 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
               <td>{user.two_factor ? 'Включён' : 'Выключен'}</td>
               <td className="admin-table__actions">
                 {user.id !== me ? (
-                  <Form method="post" className="admin-inline-form">
-                    <input type="hidden" name="id" value={user.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={user.disabled ? 'enable' : 'disable'}
-                      className="admin-button admin-button--small admin-button--ghost"
-                    >
-                      {user.disabled ? 'Включить' : 'Отключить'}
-                    </button>
-                  </Form>
+                  <RecordActionForm id={user.id} intent={user.disabled ? 'enable' : 'disable'} ghost>
+                    {user.disabled ? 'Включить' : 'Отключить'}
+                  </RecordActionForm>
                 ) : null}
                 {user.two_factor && user.id !== me ? (
-                  <Form method="post" className="admin-inline-form">
-                    <input type="hidden" name="id" value={user.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="reset-2fa"
-                      className="admin-button admin-button--small admin-button--ghost"
-                    >
-                      Сбросить двухфакторный вход
-                    </button>
-                  </Form>
+                  <RecordActionForm id={user.id} intent="reset-2fa" ghost>
+                    Сбросить двухфакторный вход
+                  </RecordActionForm>
                 ) : null}
                 <Form method="post" className="admin-inline-form">
                   <input type="hidden" name="id" value={user.id} />
