@@ -10,6 +10,7 @@ import {
   findLoginChallenge,
   type LoginChallengeView,
 } from '#app/models/login-challenge.server.ts';
+import { startStaffSession } from '#app/services/auth.server.ts';
 import type { Database } from '#db/index.ts';
 import type { LoginChallengePurpose } from '#db/schema.ts';
 
@@ -59,4 +60,17 @@ export function finishLoginChallenge(db: Database, challenge: LoginChallengeView
 
 export function clearLoginChallengeCookie(secret: string): Promise<string> {
   return challengeCookie(secret).serialize('', { maxAge: 0 });
+}
+
+/**
+ * The cookies that end a challenge whose second step is done (after `finishLoginChallenge` returned true): a new
+ * staff session, and the challenge cookie cleared.
+ */
+export async function sessionCookiesAfterChallenge(
+  db: Database,
+  secret: string,
+  challenge: LoginChallengeView,
+  meta: Parameters<typeof startStaffSession>[3],
+): Promise<string[]> {
+  return [await startStaffSession(db, secret, challenge.staffUserId, meta), await clearLoginChallengeCookie(secret)];
 }

@@ -7,11 +7,10 @@ import { setFlash } from '#app/infra/flash.server.ts';
 import { readForm } from '#app/infra/form.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
-import { startStaffSession } from '#app/services/auth.server.ts';
 import {
-  clearLoginChallengeCookie,
   finishLoginChallenge,
   readLoginChallenge,
+  sessionCookiesAfterChallenge,
 } from '#app/services/login-challenge.server.ts';
 import { privateHeadersKeepingRetryAfter, retryAfterHeaders } from '#app/services/rate-limit.server.ts';
 import {
@@ -68,15 +67,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(await finishLoginChallenge(db, challenge))) return data({ expired: true, error: null }, { status: 400 });
 
   const headers = new Headers({ 'Cache-Control': 'private, no-store' });
-  headers.append(
-    'Set-Cookie',
-    await startStaffSession(db, services.sessionSecret, challenge.staffUserId, {
-      userAgent: request.headers.get('user-agent') ?? '',
-      ip,
-      method: verified.method,
-    }),
-  );
-  headers.append('Set-Cookie', await clearLoginChallengeCookie(services.sessionSecret));
+  const cookies = await sessionCookiesAfterChallenge(db, services.sessionSecret, challenge, {
+    userAgent: request.headers.get('user-agent') ?? '',
+    ip,
+    method: verified.method,
+  });
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
   if (verified.method === 'recovery_code') {
     headers.append(
       'Set-Cookie',

@@ -7,11 +7,10 @@ import { readForm } from '#app/infra/form.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { findTwoFactorRecord } from '#app/models/two-factor.server.ts';
-import { startStaffSession } from '#app/services/auth.server.ts';
 import {
-  clearLoginChallengeCookie,
   finishLoginChallenge,
   readLoginChallenge,
+  sessionCookiesAfterChallenge,
 } from '#app/services/login-challenge.server.ts';
 import { privateHeadersKeepingRetryAfter, retryAfterHeaders } from '#app/services/rate-limit.server.ts';
 import {
@@ -77,15 +76,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ expired: true, error: null, recoveryCodes: null, next: null }, { status: 400 });
   }
   const headers = new Headers();
-  headers.append(
-    'Set-Cookie',
-    await startStaffSession(db, services.sessionSecret, challenge.staffUserId, {
-      userAgent: request.headers.get('user-agent') ?? '',
-      ip,
-      method: 'totp',
-    }),
-  );
-  headers.append('Set-Cookie', await clearLoginChallengeCookie(services.sessionSecret));
+  const cookies = await sessionCookiesAfterChallenge(db, services.sessionSecret, challenge, {
+    userAgent: request.headers.get('user-agent') ?? '',
+    ip,
+    method: 'totp',
+  });
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
   // The codes are shown on this answer only, never stored in a readable form: no redirect here.
   return data(
     { expired: false, error: null, recoveryCodes, next: safeRedirectPath(challenge.redirectTo, '/admin') },
