@@ -30,6 +30,8 @@ test.beforeAll(async () => {
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     LOG_LEVEL: 'fatal',
+    // The demo clubs, which PostgreSQL gets only when asked (docs/demo-content.md): the coach form ticks one.
+    DEMO_CONTENT: '1',
   };
   // One after the other: the first migrates and seeds the database.
   editor = await startExtraServer({ port: PORT, dataDir: '.e2e-data/render-cache-a', env });
