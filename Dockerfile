@@ -20,8 +20,8 @@ RUN npm ci --omit=dev --no-audit --no-fund \
   && npm cache clean --force
 
 FROM node:24-bookworm-slim
-# A bounded heap: old generation 384 MB, young generation at most 3 × 16 MB (docs/decisions/0035-v8-heap-sizing.md);
-# two glibc malloc arenas instead of one per thread (docs/decisions/0036-fast-bid-export.md).
+# A bounded heap: old generation 384 MB, young generation at most 3 × 16 MB (docs/decisions/0034-v8-heap-sizing.md);
+# two glibc malloc arenas instead of one per thread (docs/decisions/0035-fast-bid-export.md).
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
     PORT=3000 \

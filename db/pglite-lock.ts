@@ -1,5 +1,5 @@
 /**
- * One process at a time on a PGlite data directory (docs/decisions/0031-pglite-directory-lock.md). PGlite has no
+ * One process at a time on a PGlite data directory (docs/decisions/0030-pglite-directory-lock.md). PGlite has no
  * server: two processes writing the same directory corrupt it. The owner writes `<dir>.lock` (next to the
  * directory, never inside it) with its pid; another process refuses to open the directory while that pid lives,
  * and takes over a lock whose process is gone.

@@ -33,7 +33,7 @@ const GZIP = process.env.BENCH_GZIP === '1';
 const DATA_DIR = path.resolve('.bench-data');
 const PAGES = ['/', '/shedule', '/coaches'] as const;
 const STATIC_DIR = path.resolve('build/client/__bench');
-/** The container's heap settings (Dockerfile, ADR 35 in docs/decisions), unless NODE_OPTIONS is set. */
+/** The container's heap settings (Dockerfile, ADR 34 in docs/decisions), unless NODE_OPTIONS is set. */
 const NODE_OPTIONS = process.env.NODE_OPTIONS || '--max-old-space-size=384 --max-semi-space-size=16';
 
 interface Server {

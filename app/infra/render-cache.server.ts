@@ -1,5 +1,5 @@
 /**
- * The render cache of public pages (docs/http-caching.md, ADR 34 in docs/decisions): a finished page is kept in the
+ * The render cache of public pages (docs/http-caching.md, ADR 33 in docs/decisions): a finished page is kept in the
  * process with its per-response values (the CSP nonce, the bid-form token) as placeholders, and every answer gets
  * fresh values substituted at send time. The gzip variant is compressed once, when the page is stored: each
  * stretch between placeholders is its own sync-flushed deflate run, and the values go in as stored (uncompressed)

@@ -1,7 +1,7 @@
 /**
  * sharp (libvips), loaded on first use: an upload, a new image variant or a picture's size. Loading it maps ~30 MB of
  * native libraries and starts libvips' allocator, which a server that only serves pages, the API and exports never
- * needs (docs/decisions/0036-fast-bid-export.md has the measurements).
+ * needs (docs/decisions/0035-fast-bid-export.md has the measurements).
  */
 import type sharpModule from 'sharp';
 

@@ -28,7 +28,7 @@ type CsvValue = string | number | boolean | Date | null | undefined;
  * One quoted cell: strings defused and with `"` doubled, numbers as written, booleans `да`/`нет`, dates as ISO
  * 8601, nothing as `""`. Written by hand rather than with csv-stringify, whose per-cell overhead made a million-row
  * export slow; tests/unit/csv-writer.test.ts keeps the output byte-identical to csv-stringify with the options
- * this file used before (docs/decisions/0036-fast-bid-export.md).
+ * this file used before (docs/decisions/0035-fast-bid-export.md).
  */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '""';

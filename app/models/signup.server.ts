@@ -1,7 +1,7 @@
 /**
  * Sign-ups for a session (docs/product/signups.md): a bid of kind `signup` bound to a weekly slot and a date.
  * Places are counted and taken in one transaction holding the slot row's lock, so two visitors can never both take
- * the last place (docs/decisions/0037-sign-up-places-counted-under-the-slot-lock.md).
+ * the last place (docs/decisions/0036-sign-up-places-counted-under-the-slot-lock.md).
  */
 import type { Transaction } from 'kysely';
 import { announceContentChange } from '#app/infra/content-cache.server.ts';

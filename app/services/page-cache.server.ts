@@ -1,5 +1,5 @@
 /**
- * The render cache in front of React Router (docs/http-caching.md, ADR 34 in docs/decisions): public pages are
+ * The render cache in front of React Router (docs/http-caching.md, ADR 33 in docs/decisions): public pages are
  * answered from memory, keyed by the URL, the active gym and the gym's date; staff edits clear it on every instance
  * through the content cache's `LISTEN`; every answer carries a fresh CSP nonce and a fresh bid-form token.
  */
