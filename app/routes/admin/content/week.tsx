@@ -219,14 +219,22 @@ function WeekGrid({
   );
 }
 
-/** The next session's sign-ups, linked to the bid inbox filtered by that session; nothing for an open session. */
+/**
+ * The next session's sign-ups, linked to the bid inbox filtered by that session; nothing for an open session. Short
+ * on the card («24.11: 3 из 20, ждут 2»), the whole sentence as the link's name.
+ */
 function SlotSignups({ slotId, next }: { slotId: number; next: WeekData['slots'][number]['next'] }) {
   if (next.capacity === null && next.booked === 0 && next.waiting === 0) return null;
-  const taken = next.capacity === null ? `записано ${next.booked}` : `записано ${next.booked} из ${next.capacity}`;
+  const taken = next.capacity === null ? `${next.booked}` : `${next.booked} из ${next.capacity}`;
+  const [, month, day] = next.date.split('-');
   return (
-    <Link to={`/admin/bids?slot=${slotId}&date=${next.date}`} className="admin-slot__signups">
-      {dayLabel(next.date)}: {taken}
-      {next.waiting ? `, ожидают ${next.waiting}` : ''}
+    <Link
+      to={`/admin/bids?slot=${slotId}&date=${next.date}`}
+      className="admin-slot__signups"
+      aria-label={`${dayLabel(next.date)}: записано ${taken}${next.waiting ? `, ожидают ${next.waiting}` : ''}`}
+    >
+      {day}.{month}: {taken}
+      {next.waiting ? `, ждут ${next.waiting}` : ''}
     </Link>
   );
 }
