@@ -30,8 +30,9 @@ export const SECTION_CHECKS: Partial<Record<string, Check>> = {
     }
   },
   'trainings/changes'(values, errors) {
-    if (values.kind === 'changed' && values.coach_id === null && values.start_time === null) {
-      errors.coach_id = 'Для замены укажите тренера или новое время';
+    const changesSomething = values.coach_id !== null || values.start_time !== null || values.capacity != null;
+    if (values.kind === 'changed' && !changesSomething) {
+      errors.coach_id = 'Для замены укажите тренера, новое время или число мест';
     }
   },
 };

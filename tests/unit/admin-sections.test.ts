@@ -88,6 +88,17 @@ describe('the content section registry', () => {
     for (const key of Object.keys(SECTION_CHECKS)) expect(keys).toContain(key);
   });
 
+  it('accepts a dated change that alters only the number of places, refuses one that alters nothing', () => {
+    const check = SECTION_CHECKS['trainings/changes']!;
+    const change = { kind: 'changed', coach_id: null, start_time: null };
+    const placesOnly: Record<string, string> = {};
+    check({ ...change, capacity: 4 }, placesOnly);
+    expect(placesOnly).toEqual({});
+    const nothing: Record<string, string> = {};
+    check({ ...change, capacity: null }, nothing);
+    expect(nothing.coach_id).toBe('Для замены укажите тренера, новое время или число мест');
+  });
+
   it('has unique keys, entities and tables', () => {
     for (const property of ['key', 'entity', 'table'] as const) {
       const values = SECTIONS.map((section) => section[property]);
