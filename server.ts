@@ -246,7 +246,6 @@ if (dev) {
     process.exit(1);
   }
   build = answerDatabaseOutagesWith503((await import(buildPath)) as ServerBuild);
-  build = (await import(buildPath)) as ServerBuild;
   metrics.setRoutes(build.routes);
   // Hashed file names never change their content: cache them for a year.
   app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { PRIVACY_LINK_TEXT } from '#app/lib/privacy-policy.ts';
 import {
   BID_FORM_PAGES,
   BROWSER_UA,
@@ -145,6 +146,9 @@ test('the form is usable with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Space');
   await expect(form.getByLabel(/^Я согласен/)).toBeChecked();
   await page.waitForTimeout(MIN_FILL_WAIT_MS);
+  // The link to the personal-data policy sits next to the consent, then the button.
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('link', { name: PRIVACY_LINK_TEXT })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(form.getByRole('button', { name: 'Отправить заявку' })).toBeFocused();
   await page.keyboard.press('Enter');
