@@ -59,9 +59,11 @@ for (const javaScriptEnabled of [true, false]) {
       const dayIndex = javaScriptEnabled ? 1 : 2;
       await open(page, `/shedule?week=${NEXT_WEEK}`, javaScriptEnabled);
       const day = page.locator('.schedule__day').nth(dayIndex);
+      // A demo session (with its coach), not a slot another test is creating on the same day meanwhile.
       const session = day
         .locator('.session')
         .filter({ has: page.locator('.places') })
+        .filter({ has: page.locator('.session__coach') })
         .first();
       const before = await placesOf(session);
       const title = (await session.locator('.session__title').textContent())!.trim();
