@@ -28,8 +28,10 @@ test('the quick proof run prints a verdict for every figure; access and fuzz pas
   expect(verdict('access: editor limits'), output).toBe('PASS');
   expect(verdict('fuzz: 5xx / no answer'), output).toBe('PASS');
   expect(verdict('fuzz: invalid rows'), output).toBe('PASS');
-  // The outage figures must be measured; their verdicts are the server's business (the table says them).
-  for (const check of ['fault: process alive', 'fault: pages during outage', 'fault: /readyz during outage']) {
+  // The process outlives its database; the other outage figures must be measured (timing on a busy machine decides
+  // how many samples fall inside the outage; tests/e2e/server/database-outage.spec.ts checks the answers themselves).
+  expect(verdict('fault: process alive'), output).toBe('PASS');
+  for (const check of ['fault: pages during outage', 'fault: /readyz during outage']) {
     expect(verdict(check), output).toMatch(/PASS|FAIL/);
   }
 });
