@@ -205,16 +205,8 @@ async function acceptBid({
   const limited = await consumeBidLimits(context, form, fail);
   if (limited) return limited;
 
-  const utm: Record<string, string> = {};
-  for (const key of UTM_KEYS) {
-    const value = url.searchParams.get(key);
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters (NUL above all) cannot be stored
-    const clean = value?.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
-    if (clean) utm[key] = clean;
-  }
-  const channels: Array<'email' | 'webhook'> = [];
-  if (services.env.SMTP_URL && services.env.BIDS_NOTIFY_EMAIL) channels.push('email');
-  if (services.env.BIDS_WEBHOOK_URL) channels.push('webhook');
+  const utm = utmOf(url);
+  const channels = notificationChannels(services.env);
 
   // The consent covers the policy linked next to the checkbox, in the version the site shows now.
   const policy = await currentPolicy(db);
@@ -281,16 +273,8 @@ async function acceptSignup({ context, url, form, formId, parsed: input, fail }:
   const limited = await consumeBidLimits(context, form, fail);
   if (limited) return limited;
 
-  const utm: Record<string, string> = {};
-  for (const key of UTM_KEYS) {
-    const value = url.searchParams.get(key);
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters (NUL above all) cannot be stored
-    const clean = value?.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
-    if (clean) utm[key] = clean;
-  }
-  const channels: Array<'email' | 'webhook'> = [];
-  if (services.env.SMTP_URL && services.env.BIDS_NOTIFY_EMAIL) channels.push('email');
-  if (services.env.BIDS_WEBHOOK_URL) channels.push('webhook');
+  const utm = utmOf(url);
+  const channels = notificationChannels(services.env);
   const policy = await currentPolicy(db);
   const result = await createSignup(
     db,
@@ -336,4 +320,28 @@ async function acceptSignup({ context, url, form, formId, parsed: input, fail }:
   return redirect(`${url.pathname}?${next.toString()}#${formId}`, {
     headers: { 'Cache-Control': 'private, no-store' },
   });
+}
+
+/** The campaign tags of the page the bid was sent from, cleaned of control characters and cut to 200 characters. */
+function utmOf(url: URL): Record<string, string> {
+  const utm: Record<string, string> = {};
+  for (const key of UTM_KEYS) {
+    const value = url.searchParams.get(key);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters (NUL above all) cannot be stored
+    const clean = value?.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
+    if (clean) utm[key] = clean;
+  }
+  return utm;
+}
+
+/** Where a new bid is announced: e-mail and/or the webhook, as configured. */
+function notificationChannels(env: {
+  SMTP_URL?: string;
+  BIDS_NOTIFY_EMAIL?: string;
+  BIDS_WEBHOOK_URL?: string;
+}): Array<'email' | 'webhook'> {
+  const channels: Array<'email' | 'webhook'> = [];
+  if (env.SMTP_URL && env.BIDS_NOTIFY_EMAIL) channels.push('email');
+  if (env.BIDS_WEBHOOK_URL) channels.push('webhook');
+  return channels;
 }
