@@ -372,35 +372,38 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
       );
       return `${TRAININGS[trainingIds.indexOf(slot.training_id)]!.title} — ${day}, ${slot.start_time.slice(0, 5)}`;
     };
-    const plan = [
-      ...[0, 1, 2].map((person) => ({ person, slot: firstSlot!, date: signupDate, state: 'booked' as const })),
-      ...[3, 4, 5, 6].map((person) => ({ person, slot: fullSlot!, date: signupDate, state: 'booked' as const })),
-      ...[7, 8].map((person) => ({ person, slot: fullSlot!, date: signupDate, state: 'waiting' as const })),
-      ...[9, 10].map((person) => ({ person, slot: cancelled, date: changeDate, state: 'booked' as const })),
-    ];
-    await trx
-      .insertInto('bids')
-      .values(
-        plan.map(({ person, slot, date, state }, i) => {
-          const createdAt = new Date(now.getTime() - (plan.length - i) * 40 * 60 * 1000);
-          return {
-            name: SIGNUP_PEOPLE[person]!.name,
-            phone: SIGNUP_PEOPLE[person]!.phone,
-            gym_id: 1,
-            kind: 'signup' as const,
-            subject_title: sessionTitle(slot, date),
-            consent_at: createdAt,
-            consent_version: CONSENT_VERSION,
-            source_page: '/shedule/signup',
-            slot_id: slot.id,
-            session_date: date,
-            signup_state: state,
-            created_at: createdAt,
-            updated_at: createdAt,
-          };
-        }),
-      )
-      .execute();
+    // Sign-ups are bids of made-up people: only where demo bids are wanted (never on a database staff use).
+    if (options.bids !== false) {
+      const plan = [
+        ...[0, 1, 2].map((person) => ({ person, slot: firstSlot!, date: signupDate, state: 'booked' as const })),
+        ...[3, 4, 5, 6].map((person) => ({ person, slot: fullSlot!, date: signupDate, state: 'booked' as const })),
+        ...[7, 8].map((person) => ({ person, slot: fullSlot!, date: signupDate, state: 'waiting' as const })),
+        ...[9, 10].map((person) => ({ person, slot: cancelled, date: changeDate, state: 'booked' as const })),
+      ];
+      await trx
+        .insertInto('bids')
+        .values(
+          plan.map(({ person, slot, date, state }, i) => {
+            const createdAt = new Date(now.getTime() - (plan.length - i) * 40 * 60 * 1000);
+            return {
+              name: SIGNUP_PEOPLE[person]!.name,
+              phone: SIGNUP_PEOPLE[person]!.phone,
+              gym_id: 1,
+              kind: 'signup' as const,
+              subject_title: sessionTitle(slot, date),
+              consent_at: createdAt,
+              consent_version: CONSENT_VERSION,
+              source_page: '/shedule/signup',
+              slot_id: slot.id,
+              session_date: date,
+              signup_state: state,
+              created_at: createdAt,
+              updated_at: createdAt,
+            };
+          }),
+        )
+        .execute();
+    }
 
     const cardRows = await trx
       .insertInto('cards')
