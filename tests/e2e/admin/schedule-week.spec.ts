@@ -77,7 +77,7 @@ test('each slot with places shows its next session’s sign-ups, linked to that 
   // (docs/demo-content.md); other tests may add to them, so only the shape of the counts is fixed.
   await login(page, '/admin/trainings/slots');
   const week = page.getByRole('list', { name: 'Неделя' });
-  const full = week.getByRole('link', { name: /записано \d+ из \d+, ожидают \d+$/ }).first();
+  const full = week.getByRole('link', { name: /^\d\d\.\d\d: \d+ из \d+, ждут \d+$/ }).first();
   await expect(full).toBeVisible();
   await expect(full).toHaveAttribute('href', /^\/admin\/bids\?slot=\d+&date=\d{4}-\d{2}-\d{2}$/);
   await full.click();

@@ -221,7 +221,7 @@ function WeekGrid({
 
 /**
  * The next session's sign-ups, linked to the bid inbox filtered by that session; nothing for an open session. Short
- * on the card («24.11: 3 из 20, ждут 2»), the whole sentence as the link's name.
+ * on the card («24.11: 3 из 20, ждут 2»), the whole sentence as its title.
  */
 function SlotSignups({ slotId, next }: { slotId: number; next: WeekData['slots'][number]['next'] }) {
   if (next.capacity === null && next.booked === 0 && next.waiting === 0) return null;
@@ -231,7 +231,7 @@ function SlotSignups({ slotId, next }: { slotId: number; next: WeekData['slots']
     <Link
       to={`/admin/bids?slot=${slotId}&date=${next.date}`}
       className="admin-slot__signups"
-      aria-label={`${dayLabel(next.date)}: записано ${taken}${next.waiting ? `, ожидают ${next.waiting}` : ''}`}
+      title={`${dayLabel(next.date)}: записано ${taken}${next.waiting ? `, ожидают ${next.waiting}` : ''}`}
     >
       {day}.{month}: {taken}
       {next.waiting ? `, ждут ${next.waiting}` : ''}
