@@ -15,11 +15,17 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
+/** Keys carry what clients send (an email): PostgreSQL text cannot hold a NUL, so it is written as U+FFFD. */
+function storableKey(key: string): string {
+  return key.includes('\0') ? key.replaceAll('\0', '\uFFFD') : key;
+}
+
 /**
  * A fixed-window counter kept in PostgreSQL so that every instance behind the load balancer shares it
  * (docs/architecture.md). One atomic upsert per attempt; expired windows restart at 1.
  */
 export async function consumeRateLimit(db: Database, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+  key = storableKey(key);
   const window = `${Math.max(1, Math.floor(rule.windowSeconds))} seconds`;
   const { rows } = await sql<{ points: number; retry_after: number }>`
     INSERT INTO rate_limits (key, points, expires_at)
@@ -40,6 +46,7 @@ export async function consumeRateLimit(db: Database, key: string, rule: RateLimi
 
 /** Give back one point of a live window (an attempt that turned out to be legitimate). */
 export async function refundRateLimit(db: Database, key: string): Promise<void> {
+  key = storableKey(key);
   await db
     .updateTable('rate_limits')
     .set({ points: sql<number>`greatest(points - 1, 0)` })
@@ -50,7 +57,7 @@ export async function refundRateLimit(db: Database, key: string): Promise<void> 
 
 /** Forget a key (e.g. after a successful login). */
 export async function resetRateLimit(db: Database, key: string): Promise<void> {
-  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+  await db.deleteFrom('rate_limits').where('key', '=', storableKey(key)).execute();
 }
 
 /** Housekeeping: drop expired windows; returns how many went. */

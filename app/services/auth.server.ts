@@ -54,6 +54,8 @@ export class LoginThrottledError extends LoginError {
 }
 
 const INVALID_CREDENTIALS = 'Неверный email или пароль';
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 interface LoginUser {
   id: number;
@@ -79,6 +81,8 @@ export async function authenticateLogin(db: Database, request: Request, client: 
         .slice(0, 200);
       const password = String(form.get('password') ?? '');
       if (!email || !password) throw new LoginError('Введите email и пароль');
+      // No staff email holds a control character (a NUL cannot even be stored): such an attempt is a wrong one.
+      const impossibleEmail = CONTROL_CHARACTER.test(email);
 
       const address = clientKey(client.ip);
       const emailKey = `login:email-ip:${address}:${email}`;
@@ -110,7 +114,7 @@ export async function authenticateLogin(db: Database, request: Request, client: 
         throw new LoginThrottledError(wait);
       }
 
-      const user = await findStaffCredentials(db, email);
+      const user = impossibleEmail ? undefined : await findStaffCredentials(db, email);
       // Without an account we still hash once, so response time does not reveal which emails exist.
       const valid = await verifyPassword(user?.password_hash ?? DUMMY_HASH, password);
       if (!user || !valid || user.disabled) throw new LoginError(INVALID_CREDENTIALS);

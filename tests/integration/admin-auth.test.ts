@@ -33,6 +33,20 @@ describeEachDb('staff authentication and sessions', (t) => {
     ).rejects.toThrow(new LoginError('Неверный email или пароль'));
   });
 
+  it('answers an email with a NUL or another control character as a wrong login, still counted', async () => {
+    for (const email of ['nul\u0000@club.test', '\u0000', 'tab\t@club.test', 'bell\u0007@club.test']) {
+      await expect(authenticateLogin(t.db, loginRequest(email, 'x'), { ip: '10.0.0.40' })).rejects.toThrow(
+        new LoginError('Неверный email или пароль'),
+      );
+    }
+    const counted = await t.db
+      .selectFrom('rate_limits')
+      .select('points')
+      .where('key', '=', 'login:ip:10.0.0.40')
+      .executeTakeFirstOrThrow();
+    expect(counted.points).toBe(4);
+  });
+
   it('throttles failed logins per email and address, with the wait in seconds', async () => {
     for (let i = 0; i < LOGIN_LIMIT_PER_EMAIL_AND_IP.points; i++) {
       await expect(
