@@ -10,11 +10,13 @@
  *   - ratios: cached / static (goal ≥ 0.8), uncached / minimal (goal ≥ 0.5);
  *   - SQL round trips per page (the servers' `X-Db-Queries` header, EXPOSE_QUERY_COUNT=1), cached and uncached;
  *   - JavaScript the page loads first (module scripts and modulepreloads, gzip -9 bytes);
- * then `/api/gym` and one hashed asset, and the servers' resident memory (RSS) at the end.
+ * then `/api/gym` and one hashed asset; then memory: BENCH_CONNECTIONS connections on the three pages of the default
+ * (cached) server for BENCH_MEMORY_SECONDS (60; 300 for the five-minute flatness check), its RSS sampled every 10 s
+ * (goal: ≤ 250 MB at the end, flat), and every server's RSS at the end.
  *
  * Environment: BENCH_DATABASE_URL=postgres://… runs on PostgreSQL (a fresh database is created on that server, shared
  * by the servers, and dropped); without it each server uses its own fresh PGlite directory. BENCH_DURATION (s),
- * BENCH_CONNECTIONS, NODE_OPTIONS (default: the Dockerfile's), BENCH_GZIP=1 (clients send Accept-Encoding: gzip), BENCH_SKIP_BUILD=1. Results are printed
+ * BENCH_CONNECTIONS, BENCH_MEMORY_SECONDS, NODE_OPTIONS and MALLOC_ARENA_MAX (default: the Dockerfile's), BENCH_GZIP=1 (clients send Accept-Encoding: gzip), BENCH_SKIP_BUILD=1. Results are printed
  * as tables and written to bench-results.json.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -35,6 +37,10 @@ const PAGES = ['/', '/shedule', '/coaches'] as const;
 const STATIC_DIR = path.resolve('build/client/__bench');
 /** The container's heap settings (Dockerfile, ADR 34 in docs/decisions), unless NODE_OPTIONS is set. */
 const NODE_OPTIONS = process.env.NODE_OPTIONS || '--max-old-space-size=384 --max-semi-space-size=16';
+/** The container's malloc setting too (Dockerfile): fewer glibc arenas, less memory held between requests. */
+const MALLOC_ARENA_MAX = process.env.MALLOC_ARENA_MAX ?? '2';
+const MEMORY_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
+const RSS_GOAL_MB = 250;
 
 interface Server {
   name: string;
@@ -55,6 +61,7 @@ function startServer(name: string, script: string, port: number, env: Record<str
       // The pages are measured with the demo content in them, on PostgreSQL too (off there by default).
       DEMO_CONTENT: '1',
       NODE_OPTIONS,
+      MALLOC_ARENA_MAX,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -62,12 +69,13 @@ function startServer(name: string, script: string, port: number, env: Record<str
   return { name, base: `http://127.0.0.1:${port}`, child };
 }
 
-async function run(url: string) {
+async function run(url: string, options: { duration?: number; paths?: readonly string[] } = {}) {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration: options.duration ?? DURATION,
     headers: GZIP ? { 'accept-encoding': 'gzip' } : {},
+    ...(options.paths ? { requests: options.paths.map((path) => ({ method: 'GET' as const, path })) } : {}),
   });
   if (result.non2xx || result.errors) console.warn(`  ${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return {
@@ -183,6 +191,26 @@ async function main() {
       others.push({ target, ...(await run(`${cached.base}${target}`)) });
     }
 
+    // Memory under a steady load of the three pages, sampled as it goes.
+    const samples: { second: number; rssMb: number | null }[] = [];
+    const started = Date.now();
+    const sampler = setInterval(() => {
+      samples.push({ second: Math.round((Date.now() - started) / 1000), rssMb: rssMb(cached.child.pid) });
+    }, 10_000);
+    const memoryRun = await run(cached.base, { duration: MEMORY_SECONDS, paths: PAGES });
+    clearInterval(sampler);
+    const memory = {
+      seconds: MEMORY_SECONDS,
+      requestsPerSecond: memoryRun.requestsPerSecond,
+      rssMbAtEnd: rssMb(cached.child.pid),
+      goalMb: RSS_GOAL_MB,
+      samples,
+    };
+    console.log(
+      `memory: ${CONNECTIONS} connections × ${MEMORY_SECONDS} s on ${PAGES.join(', ')} (${memory.requestsPerSecond} req/s): ` +
+        `RSS ${samples.map((sample) => sample.rssMb).join(' → ')} MB, ${memory.rssMbAtEnd} MB at the end (goal ≤ ${RSS_GOAL_MB})`,
+    );
+
     const rss = Object.fromEntries(servers.map((server) => [server.name, rssMb(server.child.pid)]));
     const report = {
       database: databaseUrl ? 'postgres' : 'pglite',
@@ -193,6 +221,7 @@ async function main() {
       goals: { cachedVsStatic: 0.8, uncachedVsMinimal: 0.5 },
       pages: perPage,
       others,
+      memory,
       rssMbAtEnd: rss,
     };
     console.log('\nPublic pages (requests/s; SQL round trips per request; first-load JS in gzip bytes):');
