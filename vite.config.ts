@@ -37,5 +37,19 @@ function guardedRouteModuleLoader(): Plugin {
 
 export default defineConfig({
   plugins: [guardedRouteModuleLoader(), reactRouter()],
+  environments: {
+    // The site's shared browser code in one chunk (docs/decisions/0038-one-site-chunk.md).
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [{ name: 'site', test: /[\\/]app[\\/](components|lib|shell)[\\/](?!admin[\\/])/ }],
+            },
+          },
+        },
+      },
+    },
+  },
   server: { port: 3000 },
 });
