@@ -162,6 +162,23 @@ export async function listBids(db: Database, filters: BidFilters, after: number 
   return { bids: rows.slice(0, limit), nextAfter: rows.length > limit ? rows[limit - 1]!.id : null };
 }
 
+/** What a row of the CSV export shows: nothing more, since every column read costs a million parses. */
+const EXPORT_COLUMNS = [
+  'bids.id',
+  'bids.created_at',
+  'bids.name',
+  'bids.phone',
+  'bids.kind',
+  'bids.subject_title',
+  'bids.status',
+  'bids.comment',
+  'bids.staff_note',
+  'bids.source_page',
+  'bids.utm',
+  'gyms.name as gym_name',
+  'gyms.time_zone as gym_time_zone',
+] as const;
+
 /**
  * Every bid matching the filters, in keyset batches (newest first), for the streamed CSV export. The query for the
  * next batch is sent as soon as a batch arrives, so the database works while the caller writes the batch out: at
@@ -170,7 +187,7 @@ export async function listBids(db: Database, filters: BidFilters, after: number 
  */
 export async function* iterateBids(db: Database, filters: BidFilters, batchSize = 5000) {
   const fetchBatch = (after: number | null) => {
-    let query = filtered(db, filters).leftJoin('gyms', 'gyms.id', 'bids.gym_id').select(LIST_COLUMNS);
+    let query = filtered(db, filters).leftJoin('gyms', 'gyms.id', 'bids.gym_id').select(EXPORT_COLUMNS);
     if (after !== null) {
       query = query.where(
         sql<SqlBool>`(bids.created_at, bids.id) < (SELECT created_at, id FROM bids WHERE id = ${after})`,
