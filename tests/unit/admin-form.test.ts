@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gyms, scheduleChanges, slots } from '#app/admin/sections.ts';
 import { fullPhone } from '#app/models/admin/bids.server.ts';
 import { defaultFormValues, isHttpUrl, parseValues, rawValues } from '#app/services/admin-form.server.ts';
+import { itMaps } from '#tests/fixtures/table-tests.ts';
 
 function form(entries: Record<string, string | string[]>) {
   const data = new FormData();
@@ -92,13 +93,11 @@ describe('admin form parsing', () => {
   });
 });
 
-describe('bid search by phone', () => {
-  it('turns a whole Russian number into E.164, whatever its spelling', () => {
-    expect(fullPhone('8 (999) 123-45-67')).toBe('+79991234567');
-    expect(fullPhone('+7 999 123 45 67')).toBe('+79991234567');
-    expect(fullPhone('9991234567')).toBe('+79991234567');
-    expect(fullPhone('+49 30 1234567')).toBe('+49301234567');
-    expect(fullPhone('1234')).toBeNull();
-    expect(fullPhone('Анна')).toBeNull();
-  });
-});
+itMaps('bid search by phone: a whole Russian number becomes E.164, whatever its spelling', fullPhone, [
+  ['8 (999) 123-45-67', '+79991234567'],
+  ['+7 999 123 45 67', '+79991234567'],
+  ['9991234567', '+79991234567'],
+  ['+49 30 1234567', '+49301234567'],
+  ['1234', null],
+  ['Анна', null],
+]);

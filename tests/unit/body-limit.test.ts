@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BodyLimiter, BodyTooLargeError, fieldCounter, limitedRequestBody } from '#app/infra/body-limit.server.ts';
 import {
@@ -79,13 +80,7 @@ describe('body limits', () => {
         let stop = false;
         req.on('response', (res) => {
           stop = true;
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            body += chunk;
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-          res.on('error', reject);
+          text(res).then((body) => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }), reject);
         });
         req.on('error', (error) => (stop ? undefined : reject(error)));
         if (chunks === 'endless') {

@@ -9,29 +9,34 @@ import {
   signupClosed,
   signupHref,
 } from '#app/lib/signup.ts';
+import { itMaps } from '#tests/fixtures/table-tests.ts';
 
 describe('places left', () => {
-  it('is counted from the capacity and the booked places, never below zero', () => {
-    expect(placesLeft(20, 0)).toBe(20);
-    expect(placesLeft(20, 19)).toBe(1);
-    expect(placesLeft(2, 2)).toBe(0);
-    // Staff lowered the capacity below the sign-ups already made.
-    expect(placesLeft(2, 5)).toBe(0);
-    expect(placesLeft(null, 7)).toBeNull();
-  });
+  itMaps(
+    'is counted from the capacity and the booked places, never below zero',
+    ([capacity, booked]: [number | null, number]) => placesLeft(capacity, booked),
+    [
+      [[20, 0], 20],
+      [[20, 19], 1],
+      [[2, 2], 0],
+      // Staff lowered the capacity below the sign-ups already made.
+      [[2, 5], 0],
+      [[null, 7], null],
+    ],
+  );
 
-  it('is written with the right Russian plural', () => {
-    expect(placesCount(1)).toBe('1 место');
-    expect(placesCount(2)).toBe('2 места');
-    expect(placesCount(4)).toBe('4 места');
-    expect(placesCount(5)).toBe('5 мест');
-    expect(placesCount(11)).toBe('11 мест');
-    expect(placesCount(12)).toBe('12 мест');
-    expect(placesCount(21)).toBe('21 место');
-    expect(placesCount(22)).toBe('22 места');
-    expect(placesCount(25)).toBe('25 мест');
-    expect(placesCount(111)).toBe('111 мест');
-  });
+  itMaps('is written with the right Russian plural', placesCount, [
+    [1, '1 место'],
+    [2, '2 места'],
+    [4, '4 места'],
+    [5, '5 мест'],
+    [11, '11 мест'],
+    [12, '12 мест'],
+    [21, '21 место'],
+    [22, '22 места'],
+    [25, '25 мест'],
+    [111, '111 мест'],
+  ]);
 
   it('reads as «осталось N мест» or «мест нет», and nothing without a capacity', () => {
     expect(placesText(1)).toBe('осталось 1 место');

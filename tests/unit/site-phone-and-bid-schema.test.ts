@@ -8,9 +8,10 @@ import {
   MIN_FILL_MS,
   TOKEN_MAX_AGE_MS,
 } from '#app/services/bid-token.server.ts';
+import { itMaps } from '#tests/fixtures/table-tests.ts';
 
 describe('phone normalisation', () => {
-  it.each([
+  itMaps('turns every spelling of a number into E.164', normalizePhone, [
     ['8 (912) 345-67-89', '+79123456789'],
     ['+7 912 345 67 89', '+79123456789'],
     ['89123456789', '+79123456789'],
@@ -18,9 +19,7 @@ describe('phone normalisation', () => {
     ['+7 (343) 312-40-51', '+73433124051'],
     ['+49 30 901820', '+4930901820'],
     ['+375 29 123-45-67', '+375291234567'],
-  ])('%s → %s', (input, expected) => {
-    expect(normalizePhone(input)).toBe(expected);
-  });
+  ]);
 
   it.each([
     '',

@@ -15,18 +15,17 @@ import {
   weekDates,
   weekStart,
 } from '#app/lib/schedule.ts';
+import { itMaps } from '#tests/fixtures/table-tests.ts';
 
 describe('ISO week math', () => {
-  it.each([
+  itMaps('the ISO week of a date', isoWeekOf, [
     ['2026-11-22', '2026-W47'],
     ['2026-11-23', '2026-W48'],
     ['2021-01-03', '2020-W53'],
     ['2024-12-30', '2025-W01'],
     ['2026-01-01', '2026-W01'],
     ['2027-01-01', '2026-W53'],
-  ])('%s is in %s', (date, week) => {
-    expect(isoWeekOf(date)).toBe(week);
-  });
+  ]);
 
   it('finds the Monday of a week and its seven dates', () => {
     expect(weekStart('2026-W48')).toBe('2026-11-23');
@@ -70,13 +69,13 @@ describe('ISO week math', () => {
     expect(todayIn('Asia/Yekaterinburg', instant)).toBe('2026-11-23');
   });
 
-  it('buckets start times into morning, day and evening', () => {
-    expect(timeOfDayOf('07:30:00')).toBe('morning');
-    expect(timeOfDayOf('11:59')).toBe('morning');
-    expect(timeOfDayOf('12:00')).toBe('day');
-    expect(timeOfDayOf('16:59')).toBe('day');
-    expect(timeOfDayOf('17:00')).toBe('evening');
-  });
+  itMaps('buckets start times into morning, day and evening', timeOfDayOf, [
+    ['07:30:00', 'morning'],
+    ['11:59', 'morning'],
+    ['12:00', 'day'],
+    ['16:59', 'day'],
+    ['17:00', 'evening'],
+  ]);
 });
 
 const coachA = { id: 1, fullName: 'Анна' };
