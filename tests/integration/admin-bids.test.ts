@@ -2,20 +2,17 @@ import { expect, it } from 'vitest';
 import { changeBidStatus, getBid, iterateBids, listBids, parseBidFilters } from '#app/models/admin/bids.server.ts';
 import { createStaffUser } from '#app/models/staff.server.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
+import { insertGym } from '#tests/integration/rows.ts';
 
 describeEachDb('bid inbox', (t) => {
   async function seed() {
-    const gym = await t.db
-      .insertInto('gyms')
-      .values({ name: 'Зал', address: 'Адрес', phone: '', opening_hours: '', description: '' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const gym = await insertGym(t.db, 'Зал', 'Адрес');
     const base = Date.parse('2026-03-10T09:00:00Z');
     const rows = Array.from({ length: 120 }, (_, i) => ({
       name: i % 10 === 0 ? 'Анна Смирнова' : `Клиент ${i}`,
       phone: i < 2 ? '+79990000001' : `+7999${String(1000000 + i).padStart(7, '0')}`,
       kind: (i % 3 === 0 ? 'trial' : 'card') as 'trial' | 'card',
-      gym_id: i % 2 === 0 ? gym.id : null,
+      gym_id: i % 2 === 0 ? gym : null,
       status: (i % 4 === 0 ? 'done' : 'new') as 'done' | 'new',
       consent_at: new Date(base),
       consent_version: 'v1',
@@ -23,7 +20,7 @@ describeEachDb('bid inbox', (t) => {
       created_at: new Date(base + Math.floor(i / 7) * 3_600_000),
     }));
     await t.db.insertInto('bids').values(rows).execute();
-    return gym.id;
+    return gym;
   }
 
   it('pages newest first by keyset without skipping or repeating, with filters', async () => {

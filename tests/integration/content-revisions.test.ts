@@ -17,6 +17,7 @@ import { defaultFormValues, parseValues } from '#app/services/admin-form.server.
 import { restoreRevision } from '#app/services/revisions.server.ts';
 import type { Database } from '#db/index.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
+import { insertGym, insertImage, insertStaff } from '#tests/integration/rows.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -30,42 +31,48 @@ async function values(db: Database, section: AnySection, raw: FormValues) {
   return parsed.values;
 }
 
-async function staff(db: Database, name: string) {
-  const { id } = await db
-    .insertInto('staff_users')
-    .values({ email: `${name.toLowerCase()}-${Math.random()}@club.test`, name, password_hash: 'x', role: 'editor' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
-async function image(db: Database) {
-  const { id } = await db
-    .insertInto('images')
-    .values({
-      storage_key: `uploads/${Math.random()}.webp`,
-      mime_type: 'image/webp',
-      width: 40,
-      height: 30,
-      byte_size: 10,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
 async function version(db: Database, section: AnySection, id: number) {
   return Number((await getRow(db, section, id))!.version);
 }
 
-async function addRevisions(db: Database, recordId: number, ages: number[], now: Date) {
+/** Saves a new record of `section` from its form values, as `staffId`. */
+async function create(db: Database, section: AnySection, raw: FormValues, staffId: number) {
+  return createRow(db, section, await values(db, section, raw), staffId);
+}
+
+/** Saves form values over a record as `staffId`, from the version the form was `opened` at (by default the current one). */
+async function update(
+  db: Database,
+  section: AnySection,
+  id: number,
+  raw: FormValues,
+  staffId: number,
+  opened?: number,
+) {
+  return updateRow(
+    db,
+    section,
+    id,
+    opened ?? (await version(db, section, id)),
+    await values(db, section, raw),
+    staffId,
+  );
+}
+
+async function addRevisions(
+  db: Database,
+  recordId: number,
+  ages: number[],
+  now: Date,
+  kind: 'update' | 'delete' = 'update',
+) {
   await db
     .insertInto('content_revisions')
     .values(
       ages.map((days) => ({
         section: 'coaches',
         record_id: recordId,
-        kind: 'update' as const,
+        kind,
         data: JSON.stringify({ full_name: `${days}` }),
         created_at: new Date(now.getTime() - days * DAY_MS),
       })),
@@ -73,34 +80,29 @@ async function addRevisions(db: Database, recordId: number, ages: number[], now:
     .execute();
 }
 
-/** A gym, a trend, a 60-minute training of that trend and a weekly slot of it in the gym, all saved by `staffId`. */
-async function trainingWithSlot(
-  db: Database,
-  staffId: number,
-  names: { gym: string; address: string; trend: string; training: string; weekday: string; start: string },
-) {
-  const gym = await db
-    .insertInto('gyms')
-    .values({ name: names.gym, address: names.address })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const trend = await createRow(db, trends, await values(db, trends, { title: names.trend }), staffId);
-  const training = await createRow(
+/**
+ * A gym, a trend named `name`, a 60-minute training of that trend and a slot of it in the gym on `weekday` (1–7) at
+ * `start`, all saved by `staffId`.
+ */
+async function trainingWithSlot(db: Database, staffId: number, name: string, weekday: number, start: string) {
+  const gym = await insertGym(db, `Зал: ${name}`);
+  const trend = await create(db, trends, { title: name }, staffId);
+  const training = await create(
     db,
     trainings,
-    await values(db, trainings, { title: names.training, trend_id: String(trend), duration_min: '60' }),
+    { title: `${name}: занятие`, trend_id: String(trend), duration_min: '60' },
     staffId,
   );
-  const slot = await createRow(
+  const slot = await create(
     db,
     slots,
-    await values(db, slots, {
-      gym_id: String(gym.id),
+    {
+      gym_id: String(gym),
       training_id: String(training),
-      weekday: names.weekday,
-      start_time: names.start,
+      weekday: String(weekday),
+      start_time: start,
       duration_min: '60',
-    }),
+    },
     staffId,
   );
   return { training, slot };
@@ -108,25 +110,11 @@ async function trainingWithSlot(
 
 describeEachDb('content revisions', (t) => {
   it('keeps every save of a coach with who and when, newest first, and names the changed fields', async () => {
-    const anna = await staff(t.db, 'Анна');
-    const boris = await staff(t.db, 'Борис');
-    const id = await createRow(t.db, coaches, await values(t.db, coaches, { full_name: 'Иван Петров' }), anna);
-    await updateRow(
-      t.db,
-      coaches,
-      id,
-      await version(t.db, coaches, id),
-      await values(t.db, coaches, { full_name: 'Иван Петров', position: 'Тренер' }),
-      boris,
-    );
-    await updateRow(
-      t.db,
-      coaches,
-      id,
-      await version(t.db, coaches, id),
-      await values(t.db, coaches, { full_name: 'Иван Сидоров', position: 'Тренер', summary: 'Бокс' }),
-      anna,
-    );
+    const anna = await insertStaff(t.db, 'Анна');
+    const boris = await insertStaff(t.db, 'Борис');
+    const id = await create(t.db, coaches, { full_name: 'Иван Петров' }, anna);
+    await update(t.db, coaches, id, { full_name: 'Иван Петров', position: 'Тренер' }, boris);
+    await update(t.db, coaches, id, { full_name: 'Иван Сидоров', position: 'Тренер', summary: 'Бокс' }, anna);
 
     const revisions = await listRevisions(t.db, 'coaches', id);
     expect(revisions.map((revision) => [revision.kind, revision.staffName, revision.data.full_name])).toEqual([
@@ -141,40 +129,28 @@ describeEachDb('content revisions', (t) => {
   });
 
   it('adds no version for a save that changed nothing', async () => {
-    const anna = await staff(t.db, 'Анна');
-    const id = await createRow(t.db, coaches, await values(t.db, coaches, { full_name: 'Без изменений' }), anna);
-    await updateRow(
-      t.db,
-      coaches,
-      id,
-      await version(t.db, coaches, id),
-      await values(t.db, coaches, { full_name: 'Без изменений' }),
-      anna,
-    );
+    const anna = await insertStaff(t.db, 'Анна');
+    const id = await create(t.db, coaches, { full_name: 'Без изменений' }, anna);
+    await update(t.db, coaches, id, { full_name: 'Без изменений' }, anna);
     expect(await listRevisions(t.db, 'coaches', id)).toHaveLength(1);
   });
 
   it('keeps publishing and unpublishing as versions', async () => {
-    const anna = await staff(t.db, 'Анна');
-    const id = await createRow(
-      t.db,
-      coaches,
-      await values(t.db, coaches, { full_name: 'Публикация', published: true }),
-      anna,
-    );
+    const anna = await insertStaff(t.db, 'Анна');
+    const id = await create(t.db, coaches, { full_name: 'Публикация', published: true }, anna);
     await setPublished(t.db, coaches, id, false, anna);
     const [latest, first] = await listRevisions(t.db, 'coaches', id);
     expect(changedFields(coaches, first!.data, latest!.data).map((field) => field.label)).toEqual(['Опубликовано']);
   });
 
   it('keeps the state of a record saved before history began as its first version', async () => {
-    const anna = await staff(t.db, 'Анна');
+    const anna = await insertStaff(t.db, 'Анна');
     const { id } = await t.db
       .insertInto('coaches')
       .values({ full_name: 'Старый тренер', achievements: '["Мастер спорта"]' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await updateRow(t.db, coaches, id, 1, await values(t.db, coaches, { full_name: 'Новый тренер' }), anna);
+    await update(t.db, coaches, id, { full_name: 'Новый тренер' }, anna, 1);
     const revisions = await listRevisions(t.db, 'coaches', id);
     expect(revisions.map((revision) => [revision.kind, revision.data.full_name])).toEqual([
       ['update', 'Новый тренер'],
@@ -184,15 +160,10 @@ describeEachDb('content revisions', (t) => {
   });
 
   it('restores an earlier version as a new, audited version with its image', async () => {
-    const anna = await staff(t.db, 'Анна');
-    const photo = await image(t.db);
-    const id = await createRow(
-      t.db,
-      coaches,
-      await values(t.db, coaches, { full_name: 'Ольга', photo_image_id: String(photo) }),
-      anna,
-    );
-    await updateRow(t.db, coaches, id, 1, await values(t.db, coaches, { full_name: 'Ольга Иванова' }), anna);
+    const anna = await insertStaff(t.db, 'Анна');
+    const photo = await insertImage(t.db);
+    const id = await create(t.db, coaches, { full_name: 'Ольга', photo_image_id: String(photo) }, anna);
+    await update(t.db, coaches, id, { full_name: 'Ольга Иванова' }, anna, 1);
     const first = (await listRevisions(t.db, 'coaches', id)).at(-1)!;
 
     const result = await restoreRevision(t.db, coaches, first, anna, new Date(), await version(t.db, coaches, id));
@@ -212,10 +183,10 @@ describeEachDb('content revisions', (t) => {
   });
 
   it('refuses a restore over a save made after the compare page was opened', async () => {
-    const anna = await staff(t.db, 'Анна');
-    const id = await createRow(t.db, coaches, await values(t.db, coaches, { full_name: 'Гонка' }), anna);
+    const anna = await insertStaff(t.db, 'Анна');
+    const id = await create(t.db, coaches, { full_name: 'Гонка' }, anna);
     const opened = await version(t.db, coaches, id);
-    await updateRow(t.db, coaches, id, opened, await values(t.db, coaches, { full_name: 'Гонка 2' }), anna);
+    await update(t.db, coaches, id, { full_name: 'Гонка 2' }, anna, opened);
     const first = (await listRevisions(t.db, 'coaches', id)).at(-1)!;
     const result = await restoreRevision(t.db, coaches, first, anna, new Date(), opened);
     expect(result).toMatchObject({ ok: false, status: 409 });
@@ -223,14 +194,9 @@ describeEachDb('content revisions', (t) => {
   });
 
   it('lists a deleted trend for 30 days and restores it with the same id and its cover', async () => {
-    const anna = await staff(t.db, 'Анна');
-    const cover = await image(t.db);
-    const id = await createRow(
-      t.db,
-      trends,
-      await values(t.db, trends, { title: 'Йога', cover_image_id: String(cover) }),
-      anna,
-    );
+    const anna = await insertStaff(t.db, 'Анна');
+    const cover = await insertImage(t.db);
+    const id = await create(t.db, trends, { title: 'Йога', cover_image_id: String(cover) }, anna);
     expect(await deleteRow(t.db, trends, id, anna)).toBe('deleted');
     const deleted = await listDeleted(t.db, new Date());
     const entry = deleted.find((revision) => revision.section === 'trainings/trends' && revision.recordId === id)!;
@@ -248,8 +214,8 @@ describeEachDb('content revisions', (t) => {
   });
 
   it('refuses to restore a deleted record after 30 days', async () => {
-    const anna = await staff(t.db, 'Анна');
-    const id = await createRow(t.db, trends, await values(t.db, trends, { title: 'Стретчинг' }), anna);
+    const anna = await insertStaff(t.db, 'Анна');
+    const id = await create(t.db, trends, { title: 'Стретчинг' }, anna);
     await deleteRow(t.db, trends, id, anna);
     const entry = (await latestRevision(t.db, 'trainings/trends', id))!;
     const result = await restoreRevision(t.db, trends, entry, anna, new Date(Date.now() + 31 * DAY_MS), null);
@@ -258,15 +224,8 @@ describeEachDb('content revisions', (t) => {
   });
 
   it('restores a schedule slot only while its training exists, with a Russian message otherwise', async () => {
-    const anna = await staff(t.db, 'Анна');
-    const { training, slot } = await trainingWithSlot(t.db, anna, {
-      gym: 'Зал для слота',
-      address: 'ул. Мира, 1',
-      trend: 'Пилатес',
-      training: 'Пилатес утром',
-      weekday: '1',
-      start: '09:00',
-    });
+    const anna = await insertStaff(t.db, 'Анна');
+    const { training, slot } = await trainingWithSlot(t.db, anna, 'Пилатес', 1, '09:00');
     await deleteRow(t.db, slots, slot, anna);
     await deleteRow(t.db, trainings, training, anna);
     const entry = (await latestRevision(t.db, 'trainings/slots', slot))!;
@@ -285,15 +244,8 @@ describeEachDb('content revisions', (t) => {
   });
 
   it('does not list or restore a slot the database removed together with its training', async () => {
-    const anna = await staff(t.db, 'Анна');
-    const { training, slot } = await trainingWithSlot(t.db, anna, {
-      gym: 'Зал каскада',
-      address: 'ул. Мира, 2',
-      trend: 'Каскад',
-      training: 'Каскад вечером',
-      weekday: '2',
-      start: '19:00',
-    });
+    const anna = await insertStaff(t.db, 'Анна');
+    const { training, slot } = await trainingWithSlot(t.db, anna, 'Каскад', 2, '19:00');
     await deleteRow(t.db, trainings, training, anna);
     expect(await getRow(t.db, slots, slot)).toBeNull();
     const deleted = await listDeleted(t.db, new Date());
@@ -317,26 +269,8 @@ describeEachDb('content revisions', (t) => {
     await addRevisions(t.db, busy, [...Array(25).fill(400), ...Array(5).fill(1)], now);
     await addRevisions(t.db, recent, Array(30).fill(10), now);
     await addRevisions(t.db, gone, [60], now);
-    await t.db
-      .insertInto('content_revisions')
-      .values({
-        section: 'coaches',
-        record_id: gone,
-        kind: 'delete',
-        data: '{}',
-        created_at: new Date(now.getTime() - 40 * DAY_MS),
-      })
-      .execute();
-    await t.db
-      .insertInto('content_revisions')
-      .values({
-        section: 'coaches',
-        record_id: fresh,
-        kind: 'delete',
-        data: '{}',
-        created_at: new Date(now.getTime() - 5 * DAY_MS),
-      })
-      .execute();
+    await addRevisions(t.db, gone, [40], now, 'delete');
+    await addRevisions(t.db, fresh, [5], now, 'delete');
 
     const pruned = await pruneRevisions(t.db, now, 180);
 

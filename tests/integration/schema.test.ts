@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { NewBid } from '#db/schema.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
+import { insertGym, insertImage } from '#tests/integration/rows.ts';
 
 const bid = (overrides: Partial<NewBid> = {}): NewBid => ({
   name: 'Ирина',
@@ -16,20 +17,10 @@ const bid = (overrides: Partial<NewBid> = {}): NewBid => ({
 
 describeEachDb('database constraints', (t) => {
   it('keeps the bids of a deleted gym, with the gym cleared', async () => {
-    const gym = await t.db
-      .insertInto('gyms')
-      .values({
-        name: 'Клуб для удаления',
-        address: 'Екатеринбург, ул. Ленина, 1',
-        phone: '',
-        opening_hours: '',
-        description: '',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const gym = await insertGym(t.db, 'Клуб для удаления');
     const { id } = await t.db
       .insertInto('bids')
-      .values(bid({ gym_id: gym.id }))
+      .values(bid({ gym_id: gym }))
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.db
@@ -37,7 +28,7 @@ describeEachDb('database constraints', (t) => {
       .values({ bid_id: id, from_status: 'new', to_status: 'in_progress', note: '' })
       .execute();
 
-    await t.db.deleteFrom('gyms').where('id', '=', gym.id).execute();
+    await t.db.deleteFrom('gyms').where('id', '=', gym).execute();
 
     const kept = await t.db.selectFrom('bids').select(['id', 'gym_id']).where('id', '=', id).executeTakeFirst();
     expect(kept).toEqual({ id, gym_id: null });
@@ -79,20 +70,9 @@ describeEachDb('database constraints', (t) => {
   });
 
   it('refuses a gallery image without alt text', async () => {
-    const image = await t.db
-      .insertInto('images')
-      .values({
-        storage_key: 'test/alt.jpg',
-        mime_type: 'image/jpeg',
-        width: 1,
-        height: 1,
-        byte_size: 1,
-        placeholder: '',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const image = await insertImage(t.db);
     await expect(
-      t.db.insertInto('gallery_images').values({ image_id: image.id, alt: '', caption: '' }).execute(),
+      t.db.insertInto('gallery_images').values({ image_id: image, alt: '', caption: '' }).execute(),
     ).rejects.toThrow(/check constraint/);
   });
 

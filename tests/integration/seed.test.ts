@@ -9,6 +9,7 @@ import { getRow } from '#app/models/admin/content.server.ts';
 import { listRevisions } from '#app/models/revision.server.ts';
 import { seedDemo } from '#db/demo/seed.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
+import { insertGym } from '#tests/integration/rows.ts';
 
 const TABLES = [
   'images',
@@ -98,13 +99,9 @@ describeEachDb('demo seed', (t) => {
       expect(gym.cover_image_id).not.toBeNull();
     }
     // The id sequence continues after the explicitly numbered gyms.
-    const next = await t.db
-      .insertInto('gyms')
-      .values({ name: 'Проверка', address: 'Екатеринбург', phone: '', opening_hours: '', description: '' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db.deleteFrom('gyms').where('id', '=', next.id).execute();
-    expect(next.id).toBeGreaterThan(gyms.at(-1)!.id);
+    const next = await insertGym(t.db, 'Проверка', 'Екатеринбург');
+    await t.db.deleteFrom('gyms').where('id', '=', next).execute();
+    expect(next).toBeGreaterThan(gyms.at(-1)!.id);
   });
 
   it('gives every gym at least four coaches and slots on all seven weekdays', async () => {
@@ -187,7 +184,6 @@ describeEachDb('demo seed', (t) => {
   it('has sign-ups: a full session with a waiting list, and people to call about the cancelled one', async () => {
     const rows = await t.db
       .selectFrom('bids')
-      .innerJoin('schedule_slots as s', 's.id', 'bids.slot_id')
       .leftJoin('schedule_changes as ch', (join) =>
         join.onRef('ch.slot_id', '=', 'bids.slot_id').onRef('ch.date', '=', 'bids.session_date'),
       )

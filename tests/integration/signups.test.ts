@@ -5,14 +5,11 @@ import { getSession } from '#app/models/schedule.server.ts';
 import { createSignup, type NewSignup } from '#app/models/signup.server.ts';
 import type { Database } from '#db/index.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
+import { insertGym } from '#tests/integration/rows.ts';
 
 /** A published gym, trend, training and coach with one weekly slot on `date`'s weekday. */
 async function slotOn(db: Database, date: string, capacity: number | null) {
-  const gym = await db
-    .insertInto('gyms')
-    .values({ name: `Клуб ${Math.random()}`, address: 'Екатеринбург, ул. Ленина, 1' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const gym = await insertGym(db, `Клуб ${Math.random()}`);
   const trend = await db.insertInto('trends').values({ title: 'Йога' }).returning('id').executeTakeFirstOrThrow();
   const training = await db
     .insertInto('trainings')
@@ -22,7 +19,7 @@ async function slotOn(db: Database, date: string, capacity: number | null) {
   const slot = await db
     .insertInto('schedule_slots')
     .values({
-      gym_id: gym.id,
+      gym_id: gym,
       training_id: training.id,
       weekday: isoWeekday(date),
       start_time: '19:00',
@@ -32,7 +29,7 @@ async function slotOn(db: Database, date: string, capacity: number | null) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { gymId: gym.id, slotId: slot.id };
+  return { gymId: gym, slotId: slot.id };
 }
 
 const DATE = addDays(new Date().toISOString().slice(0, 10), 9);

@@ -1,0 +1,34 @@
+/** Rows the integration tests build on: a gym, an image, a staff member, each with only what the schema requires. */
+import type { Database } from '#db/index.ts';
+
+/** A gym named `name` (unique among the test's gyms); returns its id. */
+export async function insertGym(db: Database, name: string, address = 'Екатеринбург, ул. Ленина, 1'): Promise<number> {
+  const { id } = await db.insertInto('gyms').values({ name, address }).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+/** An uploaded picture's row (no file behind it); returns its id. */
+export async function insertImage(db: Database): Promise<number> {
+  const { id } = await db
+    .insertInto('images')
+    .values({
+      storage_key: `uploads/${Math.random()}.webp`,
+      mime_type: 'image/webp',
+      width: 40,
+      height: 30,
+      byte_size: 10,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** An editor named `name`, with an email of its own; returns the id. */
+export async function insertStaff(db: Database, name: string): Promise<number> {
+  const { id } = await db
+    .insertInto('staff_users')
+    .values({ email: `${name.toLowerCase()}-${Math.random()}@club.test`, name, password_hash: 'x', role: 'editor' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
