@@ -3,28 +3,14 @@
  * Russian message instead of an error, and the staff dashboard shows the first step.
  */
 import { expect, test } from '@playwright/test';
-import { type ExtraServer, startExtraServer } from '#tests/e2e/extra-server.ts';
+import { runOnOwnServer } from '#tests/e2e/own-server.ts';
 import { E2E_ADMIN, E2E_PORT } from '#tests/e2e/settings.ts';
-import { BROWSER_UA } from '#tests/e2e/site/helpers.ts';
 
-// Next to the suite's own server (E2E_PORT), so two worktrees running the suite at once do not collide.
-const PORT = Number(process.env.E2E_EMPTY_PORT ?? E2E_PORT + 23);
-const BASE = `http://127.0.0.1:${PORT}`;
-let server: ExtraServer | null = null;
-
-test.describe.configure({ mode: 'serial' });
-test.use({ userAgent: BROWSER_UA, baseURL: BASE });
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  server = await startExtraServer({
-    port: PORT,
-    dataDir: '.e2e-data/empty-site',
-    env: { DEMO_CONTENT: '0', ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
-  });
-});
-test.afterAll(async () => {
-  await server?.stop();
+runOnOwnServer({
+  // Next to the suite's own server (E2E_PORT), so two worktrees running the suite at once do not collide.
+  port: Number(process.env.E2E_EMPTY_PORT ?? E2E_PORT + 23),
+  dataDir: '.e2e-data/empty-site',
+  env: { DEMO_CONTENT: '0', ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
 });
 
 const PAGES: Array<{ path: string; heading: string; message: string }> = [

@@ -1,10 +1,20 @@
 /** Shared steps of the staff-area tests: sign in, fill the shared form, find list rows, make images. */
 import { randomBytes } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '#tests/e2e/settings.ts';
 
 export { E2E_ADMIN };
+
+/** Declares the tests of `tests` twice: in a group «without JavaScript», then in one «with JavaScript». */
+export function withAndWithoutJavaScript(tests: () => void) {
+  for (const javaScriptEnabled of [false, true]) {
+    test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
+      test.use({ javaScriptEnabled });
+      tests();
+    });
+  }
+}
 
 export function unique(prefix: string): string {
   return `${prefix} ${randomBytes(3).toString('hex')}`;
@@ -30,6 +40,11 @@ export async function pngImage(width = 320, height = 200, color = '#2563eb'): Pr
   return sharp({ create: { width, height, channels: 3, background: color } })
     .png()
     .toBuffer();
+}
+
+/** A 320×200 PNG picture named `name`, as a file field takes it. */
+export async function pngFile(name = 'photo.png', color?: string) {
+  return { name, mimeType: 'image/png', buffer: await pngImage(320, 200, color) };
 }
 
 export async function jpegImage(width = 320, height = 200): Promise<Buffer> {

@@ -2,7 +2,7 @@
  * Redirect parameters never lead off the site: every payload of the open-redirect corpus, through the login form
  * (query and form field, and a signed-in visit) and the gym choice, must end in a same-origin `Location`.
  */
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, type APIResponse, expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '#tests/e2e/admin/helpers.ts';
 import { BROWSER_UA } from '#tests/e2e/site/helpers.ts';
 import { OPEN_REDIRECT_PAYLOADS, staysOnOrigin } from '#tests/fixtures/open-redirects.ts';
@@ -11,55 +11,47 @@ test.use({ userAgent: BROWSER_UA });
 
 const CREDENTIALS = { email: E2E_ADMIN.email, password: E2E_ADMIN.password };
 
+/** Posts a form as this site's own page would (same Origin), without following the redirect. */
+function postForm(request: APIRequestContext, baseURL: string, path: string, form: Record<string, string>) {
+  return request.post(path, { form, headers: { Origin: baseURL }, maxRedirects: 0 });
+}
+
+/** The answer to `payload` as the redirect parameter: a redirect whose `Location` stays on this site. */
+function expectSameOriginRedirect(response: APIResponse, payload: string, baseURL: string) {
+  expect(response.status(), JSON.stringify(payload)).toBe(302);
+  const location = response.headers().location ?? '';
+  expect(staysOnOrigin(location, baseURL), `${JSON.stringify(payload)} → ${location}`).toBe(true);
+}
+
 test('login: every hostile redirectTo in the query ends on a same-origin path', async ({ request, baseURL }) => {
   test.setTimeout(120_000);
   for (const payload of OPEN_REDIRECT_PAYLOADS) {
-    const response = await request.post(`/login?redirectTo=${encodeURIComponent(payload)}`, {
-      form: CREDENTIALS,
-      headers: { Origin: baseURL! },
-      maxRedirects: 0,
-    });
-    expect(response.status(), JSON.stringify(payload)).toBe(302);
-    const location = response.headers().location ?? '';
-    expect(staysOnOrigin(location, baseURL!), `${JSON.stringify(payload)} → ${location}`).toBe(true);
+    const response = await postForm(request, baseURL!, `/login?redirectTo=${encodeURIComponent(payload)}`, CREDENTIALS);
+    expectSameOriginRedirect(response, payload, baseURL!);
   }
 });
 
 test('login: every hostile redirectTo in the form body ends on a same-origin path', async ({ request, baseURL }) => {
   test.setTimeout(120_000);
   for (const payload of OPEN_REDIRECT_PAYLOADS) {
-    const response = await request.post('/login', {
-      form: { ...CREDENTIALS, redirectTo: payload },
-      headers: { Origin: baseURL! },
-      maxRedirects: 0,
-    });
-    expect(response.status(), JSON.stringify(payload)).toBe(302);
-    const location = response.headers().location ?? '';
-    expect(staysOnOrigin(location, baseURL!), `${JSON.stringify(payload)} → ${location}`).toBe(true);
+    const response = await postForm(request, baseURL!, '/login', { ...CREDENTIALS, redirectTo: payload });
+    expectSameOriginRedirect(response, payload, baseURL!);
   }
 });
 
 test('login: a signed-in visit with a hostile redirectTo ends on a same-origin path', async ({ request, baseURL }) => {
-  const signIn = await request.post('/login', { form: CREDENTIALS, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  const signIn = await postForm(request, baseURL!, '/login', CREDENTIALS);
   expect(signIn.status()).toBe(302);
   for (const payload of OPEN_REDIRECT_PAYLOADS) {
     const response = await request.get(`/login?redirectTo=${encodeURIComponent(payload)}`, { maxRedirects: 0 });
-    expect(response.status(), JSON.stringify(payload)).toBe(302);
-    const location = response.headers().location ?? '';
-    expect(staysOnOrigin(location, baseURL!), `${JSON.stringify(payload)} → ${location}`).toBe(true);
+    expectSameOriginRedirect(response, payload, baseURL!);
   }
 });
 
 test('gym choice: every hostile redirectTo ends on a same-origin path', async ({ request, baseURL }) => {
   for (const payload of OPEN_REDIRECT_PAYLOADS) {
-    const response = await request.post('/gym', {
-      form: { gymId: '1', redirectTo: payload },
-      headers: { Origin: baseURL! },
-      maxRedirects: 0,
-    });
-    expect(response.status(), JSON.stringify(payload)).toBe(302);
-    const location = response.headers().location ?? '';
-    expect(staysOnOrigin(location, baseURL!), `${JSON.stringify(payload)} → ${location}`).toBe(true);
+    const response = await postForm(request, baseURL!, '/gym', { gymId: '1', redirectTo: payload });
+    expectSameOriginRedirect(response, payload, baseURL!);
   }
 });
 

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { expectFlash, fillForm, login, pngImage, row, save, unique } from '#tests/e2e/admin/helpers.ts';
+import { expectFlash, fillForm, login, pngFile, row, save, unique } from '#tests/e2e/admin/helpers.ts';
 
 async function openRecord(page: Page, list: string, name: string): Promise<string> {
   await page.goto(`${list}?q=${encodeURIComponent(name)}`);
@@ -86,7 +86,7 @@ for (const javaScriptEnabled of [false, true]) {
       await login(page, '/admin/trainings/trends/new');
       await fillForm(page, [
         { label: 'Название', fill: name },
-        { label: 'Обложка', file: { name: 'cover.png', mimeType: 'image/png', buffer: await pngImage() } },
+        { label: 'Обложка', file: await pngFile('cover.png') },
       ]);
       await save(page);
       await expectFlash(page, 'Сохранено');

@@ -3,16 +3,7 @@
  * edit, publish/unpublish, reorder, delete with its confirmation page.
  */
 import { expect, test } from '@playwright/test';
-import {
-  expectFlash,
-  type FieldInput,
-  fillForm,
-  login,
-  pngImage,
-  row,
-  save,
-  unique,
-} from '#tests/e2e/admin/helpers.ts';
+import { expectFlash, type FieldInput, fillForm, login, pngFile, row, save, unique } from '#tests/e2e/admin/helpers.ts';
 
 test.use({ javaScriptEnabled: false });
 
@@ -24,14 +15,10 @@ interface SectionCase {
   create: (name: string) => Promise<FieldInput[]>;
   /** A field to change on the edit page. */
   edit: FieldInput;
-  image?: string;
-  publishable: boolean;
-  orderable: boolean;
 }
 
 const today = new Date();
 const iso = (days: number) => new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
-const png = async (name = 'photo.png') => ({ name, mimeType: 'image/png', buffer: await pngImage() });
 
 const CASES: SectionCase[] = [
   {
@@ -44,12 +31,9 @@ const CASES: SectionCase[] = [
       { label: 'Широта', fill: '56.838011' },
       { label: 'Долгота', fill: '60.597474' },
       { label: 'Телефон', fill: '+7 343 000-00-00' },
-      { label: 'Обложка', file: await png() },
+      { label: 'Обложка', file: await pngFile() },
     ],
     edit: { label: 'Адрес', fill: 'Екатеринбург, ул. Ленина, 2' },
-    image: 'Обложка',
-    publishable: true,
-    orderable: true,
   },
   {
     path: 'cards',
@@ -62,8 +46,6 @@ const CASES: SectionCase[] = [
       { label: 'Что входит (по одному пункту в строке)', fill: 'Тренажёрный зал\nГрупповые занятия' },
     ],
     edit: { label: 'Цена, ₽', fill: '3490' },
-    publishable: true,
-    orderable: true,
   },
   {
     path: 'promos',
@@ -73,12 +55,9 @@ const CASES: SectionCase[] = [
       { label: 'Название', fill: name },
       { label: 'Начало', fill: iso(0) },
       { label: 'Окончание (включительно)', fill: iso(10) },
-      { label: 'Картинка', file: await png() },
+      { label: 'Картинка', file: await pngFile() },
     ],
     edit: { label: 'Текст', fill: 'Скидка 20 % на первый месяц' },
-    image: 'Картинка',
-    publishable: true,
-    orderable: true,
   },
   {
     path: 'coaches',
@@ -88,25 +67,19 @@ const CASES: SectionCase[] = [
       { label: 'Имя и фамилия', fill: name },
       { label: 'Должность', fill: 'Инструктор' },
       { label: 'Стаж с (год)', fill: '2015' },
-      { label: 'Фото', file: await png() },
+      { label: 'Фото', file: await pngFile() },
     ],
     edit: { label: 'Должность', fill: 'Старший инструктор' },
-    image: 'Фото',
-    publishable: true,
-    orderable: true,
   },
   {
     path: 'gallery',
     title: 'Галерея',
     label: 'Тестовое фото',
     create: async (name) => [
-      { label: 'Фотографии', file: await png() },
+      { label: 'Фотографии', file: await pngFile() },
       { label: 'Описание для незрячих (alt)', fill: name },
     ],
     edit: { label: 'Подпись', fill: 'Новая подпись' },
-    image: 'Фотографии',
-    publishable: true,
-    orderable: true,
   },
   {
     path: 'partners',
@@ -115,12 +88,9 @@ const CASES: SectionCase[] = [
     create: async (name) => [
       { label: 'Название', fill: name },
       { label: 'Сайт', fill: 'https://example.com/' },
-      { label: 'Логотип', file: await png('logo.png') },
+      { label: 'Логотип', file: await pngFile('logo.png') },
     ],
     edit: { label: 'Описание', fill: 'Скидка для членов клуба' },
-    image: 'Логотип',
-    publishable: true,
-    orderable: true,
   },
   {
     path: 'trainings',
@@ -130,12 +100,9 @@ const CASES: SectionCase[] = [
       { label: 'Название', fill: name },
       { label: 'Направление', select: 'Йога' },
       { label: 'Длительность, мин', fill: '55' },
-      { label: 'Обложка', file: await png() },
+      { label: 'Обложка', file: await pngFile() },
     ],
     edit: { label: 'Длительность, мин', fill: '60' },
-    image: 'Обложка',
-    publishable: true,
-    orderable: true,
   },
   {
     path: 'trainings/trends',
@@ -146,8 +113,6 @@ const CASES: SectionCase[] = [
       { label: 'Кратко', fill: 'Коротко о направлении' },
     ],
     edit: { label: 'Подробно', fill: 'Подробное описание' },
-    publishable: true,
-    orderable: true,
   },
 ];
 
@@ -162,7 +127,9 @@ for (const section of CASES) {
 
     // Create
     await page.getByRole('link', { name: /^Добавить/ }).click();
-    await fillForm(page, await section.create(name));
+    const fields = await section.create(name);
+    const withImage = fields.some((field) => 'file' in field);
+    await fillForm(page, fields);
     await save(page);
     await expect(page).toHaveURL(new RegExp(`/admin/${section.path}$`));
     await expectFlash(page, `Сохранено: «${name}»`);
@@ -171,13 +138,13 @@ for (const section of CASES) {
     await page.getByRole('searchbox', { name: 'Поиск' }).fill(name);
     await page.getByRole('button', { name: 'Показать' }).click();
     await expect(row(page, name)).toHaveCount(1);
-    if (section.image) await expect(row(page, name).locator('img')).toHaveCount(1);
+    if (withImage) await expect(row(page, name).locator('img')).toHaveCount(1);
 
     // Edit
     await row(page, name)
       .getByRole('link', { name: `Изменить «${name}»` })
       .click();
-    if (section.image) await expect(page.locator('.admin-field--image img')).toBeVisible();
+    if (withImage) await expect(page.locator('.admin-field--image img')).toBeVisible();
     await fillForm(page, [section.edit]);
     await save(page);
     await expectFlash(page, `Сохранено: «${name}»`);
@@ -305,7 +272,7 @@ test('gallery accepts several files at once', async ({ page }) => {
   const alt = unique('Серия фото');
   await login(page, '/admin/gallery/new');
   await fillForm(page, [
-    { label: 'Фотографии', file: [await png('a.png'), await png('b.png'), await png('c.png')] },
+    { label: 'Фотографии', file: [await pngFile('a.png'), await pngFile('b.png'), await pngFile('c.png')] },
     { label: 'Описание для незрячих (alt)', fill: alt },
   ]);
   await save(page);

@@ -31,13 +31,19 @@ for (const javaScriptEnabled of [true, false]) {
       await useUniqueIp(page);
     });
 
+    /** Opens `path` (hydrated when JavaScript is on), fills the form `formName` and sends it once a person could have. */
+    async function send(page: Page, path: string, formName: string, values: Parameters<typeof fill>[2]) {
+      if (javaScriptEnabled) await gotoHydrated(page, path);
+      else await page.goto(path);
+      const form = await fill(page, formName, values);
+      await page.waitForTimeout(MIN_FILL_WAIT_MS);
+      await form.getByRole('button', { name: 'Отправить заявку' }).click();
+      return form;
+    }
+
     for (const { path, form: formName } of BID_FORM_PAGES) {
       test(`${path}: a valid bid is accepted and the success is shown`, async ({ page }) => {
-        if (javaScriptEnabled) await gotoHydrated(page, path);
-        else await page.goto(path);
-        const form = await fill(page, formName, { name: 'Мария Тестова', phone: '8 (912) 345-67-89', consent: true });
-        await page.waitForTimeout(MIN_FILL_WAIT_MS);
-        await form.getByRole('button', { name: 'Отправить заявку' }).click();
+        await send(page, path, formName, { name: 'Мария Тестова', phone: '8 (912) 345-67-89', consent: true });
         await expect(page.getByRole('status').filter({ hasText: 'Заявка отправлена' })).toBeVisible();
         if (javaScriptEnabled) await expect(page).not.toHaveURL(/bid=sent/);
         else await expect(page).toHaveURL(/bid=sent/);
@@ -47,15 +53,11 @@ for (const javaScriptEnabled of [true, false]) {
     test('an invalid phone and a missing consent are reported next to the fields; values are kept', async ({
       page,
     }) => {
-      if (javaScriptEnabled) await gotoHydrated(page, '/');
-      else await page.goto('/');
-      const form = await fill(page, 'Записаться на пробное занятие', {
+      const form = await send(page, '/', 'Записаться на пробное занятие', {
         name: 'Пётр',
         phone: '12345',
         comment: 'Хочу на бокс',
       });
-      await page.waitForTimeout(MIN_FILL_WAIT_MS);
-      await form.getByRole('button', { name: 'Отправить заявку' }).click();
       const phone = form.getByLabel('Телефон');
       await expect(phone).toHaveAttribute('aria-invalid', 'true');
       await expect(phone).toHaveAccessibleDescription(/Проверьте номер/);
@@ -66,25 +68,18 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test('a missing name is reported and nothing else is lost', async ({ page }) => {
-      await page.goto('/trainings/1');
-      const form = await fill(page, 'Записаться на тренировку', {
+      const form = await send(page, '/trainings/1', 'Записаться на тренировку', {
         name: '   ',
         phone: '+7 912 000-11-22',
         consent: true,
       });
-      await page.waitForTimeout(MIN_FILL_WAIT_MS);
-      await form.getByRole('button', { name: 'Отправить заявку' }).click();
       await expect(form.getByLabel('Имя')).toHaveAccessibleDescription('Укажите, как к вам обращаться');
       await expect(form.getByLabel('Телефон')).toHaveValue('+7 912 000-11-22');
       await expect(form.getByLabel(/^Я согласен/)).toBeChecked();
     });
 
     test('a form that came back with an error is accepted when sent again at once', async ({ page }) => {
-      if (javaScriptEnabled) await gotoHydrated(page, '/');
-      else await page.goto('/');
-      const form = await fill(page, 'Записаться на пробное занятие', { name: 'Вера', phone: '+7 912 555-66-77' });
-      await page.waitForTimeout(MIN_FILL_WAIT_MS);
-      await form.getByRole('button', { name: 'Отправить заявку' }).click();
+      const form = await send(page, '/', 'Записаться на пробное занятие', { name: 'Вера', phone: '+7 912 555-66-77' });
       const consent = form.getByLabel(/^Я согласен на обработку персональных данных/);
       await expect(consent).toHaveAccessibleDescription(/Без согласия/);
       // The visitor only ticks the forgotten box and sends again straight away.
@@ -94,11 +89,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test('an error answer opens the page at the form, not at its top', async ({ page }) => {
-      if (javaScriptEnabled) await gotoHydrated(page, '/');
-      else await page.goto('/');
-      const form = await fill(page, 'Записаться на пробное занятие', { name: 'Вера', phone: '123' });
-      await page.waitForTimeout(MIN_FILL_WAIT_MS);
-      await form.getByRole('button', { name: 'Отправить заявку' }).click();
+      const form = await send(page, '/', 'Записаться на пробное занятие', { name: 'Вера', phone: '123' });
       await expect(form.getByLabel('Телефон')).toHaveAccessibleDescription(/Проверьте номер/);
       await expect(form.getByLabel('Телефон')).toBeInViewport();
       if (!javaScriptEnabled) expect(new URL(page.url()).hash).toBe('#trial');

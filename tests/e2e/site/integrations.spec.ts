@@ -4,14 +4,8 @@
  * internet access anyway): what we check is what our code asks of those APIs.
  */
 import { expect, test } from '@playwright/test';
-import { type ExtraServer, startExtraServer } from '#tests/e2e/extra-server.ts';
-import { BROWSER_UA, sendBid, useUniqueIp } from '#tests/e2e/site/helpers.ts';
-
-const PORT = Number(process.env.E2E_INTEGRATIONS_PORT ?? 3119);
-const BASE = `http://127.0.0.1:${PORT}`;
-// Inside the ignored .e2e-data directory, next to (not inside) the main test server's database.
-const DATA_DIR = '.e2e-data/integrations';
-let server: ExtraServer | null = null;
+import { runOnOwnServer } from '#tests/e2e/own-server.ts';
+import { sendBid, useUniqueIp } from '#tests/e2e/site/helpers.ts';
 
 const FAKE_MAPS = `
   window.__maps = []; window.__placemarks = []; window.__placemarkProps = [];
@@ -22,20 +16,10 @@ const FAKE_MAPS = `
     Placemark: function (coords, props) { window.__placemarks.push(coords); window.__placemarkProps.push(props); },
   };`;
 
-test.describe.configure({ mode: 'serial' });
-test.use({ userAgent: BROWSER_UA, baseURL: BASE });
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  server = await startExtraServer({
-    port: PORT,
-    dataDir: DATA_DIR,
-    env: { YANDEX_MAPS_API_KEY: 'test-maps-key', YANDEX_METRIKA_ID: '12345678' },
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+const BASE = runOnOwnServer({
+  port: Number(process.env.E2E_INTEGRATIONS_PORT ?? 3119),
+  dataDir: '.e2e-data/integrations',
+  env: { YANDEX_MAPS_API_KEY: 'test-maps-key', YANDEX_METRIKA_ID: '12345678' },
 });
 
 test.beforeEach(async ({ page }) => {
