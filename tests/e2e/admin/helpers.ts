@@ -79,6 +79,13 @@ export async function save(page: Page) {
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
 }
 
+/** Fills the shared entity form, saves it and expects the flash `flash` (by default any that starts «Сохранено»). */
+export async function fillAndSave(page: Page, inputs: FieldInput[], flash: string | RegExp = 'Сохранено') {
+  await fillForm(page, inputs);
+  await save(page);
+  await expectFlash(page, flash);
+}
+
 /** Adds a published coach of «Клуб на Малышева» named `name` through the staff form of the server at `base`. */
 export async function createPublishedCoach(page: Page, name: string, base = '') {
   await page.goto(`${base}/admin/coaches/new`);

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { expectFlash, fillForm, login, pngFile, row, save, unique } from '#tests/e2e/admin/helpers.ts';
+import { expectFlash, fillAndSave, login, pngFile, row, unique } from '#tests/e2e/admin/helpers.ts';
 
 async function openRecord(page: Page, list: string, name: string): Promise<string> {
   await page.goto(`${list}?q=${encodeURIComponent(name)}`);
@@ -24,22 +24,16 @@ for (const javaScriptEnabled of [false, true]) {
       test.slow();
       const name = unique('Тренер с историей');
       await login(page, '/admin/coaches/new');
-      await fillForm(page, [
+      await fillAndSave(page, [
         { label: 'Имя и фамилия', fill: name },
         { label: 'Должность', fill: 'Тренер по плаванию' },
         { label: 'Опубликовано', check: true },
       ]);
-      await save(page);
-      await expectFlash(page, 'Сохранено');
 
       const edit = await openRecord(page, '/admin/coaches', name);
-      await fillForm(page, [{ label: 'Должность', fill: 'Старший тренер по плаванию' }]);
-      await save(page);
-      await expectFlash(page, 'Сохранено');
+      await fillAndSave(page, [{ label: 'Должность', fill: 'Старший тренер по плаванию' }]);
       await page.goto(edit);
-      await fillForm(page, [{ label: 'Кратко', fill: 'Учит плавать взрослых с нуля' }]);
-      await save(page);
-      await expectFlash(page, 'Сохранено');
+      await fillAndSave(page, [{ label: 'Кратко', fill: 'Учит плавать взрослых с нуля' }]);
 
       await page.goto(edit);
       await page.getByRole('link', { name: 'История', exact: true }).click();
@@ -84,12 +78,10 @@ for (const javaScriptEnabled of [false, true]) {
       test.slow();
       const name = unique('Направление на удаление');
       await login(page, '/admin/trainings/trends/new');
-      await fillForm(page, [
+      await fillAndSave(page, [
         { label: 'Название', fill: name },
         { label: 'Обложка', file: await pngFile('cover.png') },
       ]);
-      await save(page);
-      await expectFlash(page, 'Сохранено');
 
       const edit = await openRecord(page, '/admin/trainings/trends', name);
       await page.goto(`/admin/trainings/trends?q=${encodeURIComponent(name)}`);

@@ -5,7 +5,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import routes from '#app/routes.ts';
-import { E2E_ADMIN, expectFlash, fillForm, jpegImage, login, row, save, unique } from '#tests/e2e/admin/helpers.ts';
+import { E2E_ADMIN, fillAndSave, fillForm, jpegImage, login, row, save, unique } from '#tests/e2e/admin/helpers.ts';
 
 test.use({ javaScriptEnabled: false });
 
@@ -142,13 +142,11 @@ test.describe('with JavaScript on, so an injected script would run', () => {
   test('script-like text in every text field renders as text', async ({ page }) => {
     await login(page, '/admin/partners/new');
     const name = unique(SCRIPT);
-    await fillForm(page, [
+    await fillAndSave(page, [
       { label: 'Название', fill: name },
       { label: 'Сайт', fill: 'https://example.com/?q=<script>' },
       { label: 'Описание', fill: SCRIPT },
     ]);
-    await save(page);
-    await expectFlash(page, 'Сохранено');
     await page.goto(`/admin/partners?q=${encodeURIComponent(name)}`);
     await expectText(page, name);
     await row(page, name)
@@ -243,9 +241,7 @@ test('a picture accepted before a failed save is kept and need not be chosen aga
   await expect(page.getByLabel('Имя и фамилия')).toHaveAccessibleDescription(/Заполните поле/);
   await expect(page.locator('.admin-field--image img')).toBeVisible();
   const name = unique('Тренер');
-  await fillForm(page, [{ label: 'Имя и фамилия', fill: name }]);
-  await save(page);
-  await expectFlash(page, 'Сохранено');
+  await fillAndSave(page, [{ label: 'Имя и фамилия', fill: name }]);
   await page.goto(`/admin/coaches?q=${encodeURIComponent(name)}`);
   await expect(row(page, name).locator('img')).toHaveCount(1);
 });
