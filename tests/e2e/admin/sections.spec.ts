@@ -7,14 +7,27 @@ import { expectFlash, type FieldInput, fillForm, login, pngFile, row, save, uniq
 
 test.use({ javaScriptEnabled: false });
 
+type PngFile = Awaited<ReturnType<typeof pngFile>>;
+
 interface SectionCase {
   path: string;
   title: string;
   /** The record's name as the list shows it. */
   label: string;
-  create: (name: string) => Promise<FieldInput[]>;
-  /** A field to change on the edit page. */
-  edit: FieldInput;
+  /** The new record's form by field label: text to type, an option to pick or a picture to attach. */
+  create: (name: string) => Promise<Record<string, string | { select: string } | PngFile>>;
+  /** A text field to change on the edit page, and its new value. */
+  edit: [label: string, value: string];
+}
+
+function inputs(values: Awaited<ReturnType<SectionCase['create']>>): FieldInput[] {
+  return Object.entries(values).map(([label, value]) =>
+    typeof value === 'string'
+      ? { label, fill: value }
+      : 'select' in value
+        ? { label, ...value }
+        : { label, file: value },
+  );
 }
 
 const today = new Date();
@@ -25,94 +38,94 @@ const CASES: SectionCase[] = [
     path: 'gyms',
     title: 'Залы',
     label: 'Тестовый зал',
-    create: async (name) => [
-      { label: 'Название', fill: name },
-      { label: 'Адрес', fill: 'Екатеринбург, ул. Ленина, 1' },
-      { label: 'Широта', fill: '56.838011' },
-      { label: 'Долгота', fill: '60.597474' },
-      { label: 'Телефон', fill: '+7 343 000-00-00' },
-      { label: 'Обложка', file: await pngFile() },
-    ],
-    edit: { label: 'Адрес', fill: 'Екатеринбург, ул. Ленина, 2' },
+    create: async (name) => ({
+      Название: name,
+      Адрес: 'Екатеринбург, ул. Ленина, 1',
+      Широта: '56.838011',
+      Долгота: '60.597474',
+      Телефон: '+7 343 000-00-00',
+      Обложка: await pngFile(),
+    }),
+    edit: ['Адрес', 'Екатеринбург, ул. Ленина, 2'],
   },
   {
     path: 'cards',
     title: 'Клубные карты',
     label: 'Тестовая карта',
-    create: async (name) => [
-      { label: 'Название', fill: name },
-      { label: 'Цена, ₽', fill: '2990' },
-      { label: 'Срок, месяцев', fill: '1' },
-      { label: 'Что входит (по одному пункту в строке)', fill: 'Тренажёрный зал\nГрупповые занятия' },
-    ],
-    edit: { label: 'Цена, ₽', fill: '3490' },
+    create: async (name) => ({
+      Название: name,
+      'Цена, ₽': '2990',
+      'Срок, месяцев': '1',
+      'Что входит (по одному пункту в строке)': 'Тренажёрный зал\nГрупповые занятия',
+    }),
+    edit: ['Цена, ₽', '3490'],
   },
   {
     path: 'promos',
     title: 'Акции',
     label: 'Тестовая акция',
-    create: async (name) => [
-      { label: 'Название', fill: name },
-      { label: 'Начало', fill: iso(0) },
-      { label: 'Окончание (включительно)', fill: iso(10) },
-      { label: 'Картинка', file: await pngFile() },
-    ],
-    edit: { label: 'Текст', fill: 'Скидка 20 % на первый месяц' },
+    create: async (name) => ({
+      Название: name,
+      Начало: iso(0),
+      'Окончание (включительно)': iso(10),
+      Картинка: await pngFile(),
+    }),
+    edit: ['Текст', 'Скидка 20 % на первый месяц'],
   },
   {
     path: 'coaches',
     title: 'Тренеры',
     label: 'Тестовый тренер',
-    create: async (name) => [
-      { label: 'Имя и фамилия', fill: name },
-      { label: 'Должность', fill: 'Инструктор' },
-      { label: 'Стаж с (год)', fill: '2015' },
-      { label: 'Фото', file: await pngFile() },
-    ],
-    edit: { label: 'Должность', fill: 'Старший инструктор' },
+    create: async (name) => ({
+      'Имя и фамилия': name,
+      Должность: 'Инструктор',
+      'Стаж с (год)': '2015',
+      Фото: await pngFile(),
+    }),
+    edit: ['Должность', 'Старший инструктор'],
   },
   {
     path: 'gallery',
     title: 'Галерея',
     label: 'Тестовое фото',
-    create: async (name) => [
-      { label: 'Фотографии', file: await pngFile() },
-      { label: 'Описание для незрячих (alt)', fill: name },
-    ],
-    edit: { label: 'Подпись', fill: 'Новая подпись' },
+    create: async (name) => ({
+      Фотографии: await pngFile(),
+      'Описание для незрячих (alt)': name,
+    }),
+    edit: ['Подпись', 'Новая подпись'],
   },
   {
     path: 'partners',
     title: 'Партнёры',
     label: 'Тестовый партнёр',
-    create: async (name) => [
-      { label: 'Название', fill: name },
-      { label: 'Сайт', fill: 'https://example.com/' },
-      { label: 'Логотип', file: await pngFile('logo.png') },
-    ],
-    edit: { label: 'Описание', fill: 'Скидка для членов клуба' },
+    create: async (name) => ({
+      Название: name,
+      Сайт: 'https://example.com/',
+      Логотип: await pngFile('logo.png'),
+    }),
+    edit: ['Описание', 'Скидка для членов клуба'],
   },
   {
     path: 'trainings',
     title: 'Тренировки',
     label: 'Тестовая тренировка',
-    create: async (name) => [
-      { label: 'Название', fill: name },
-      { label: 'Направление', select: 'Йога' },
-      { label: 'Длительность, мин', fill: '55' },
-      { label: 'Обложка', file: await pngFile() },
-    ],
-    edit: { label: 'Длительность, мин', fill: '60' },
+    create: async (name) => ({
+      Название: name,
+      Направление: { select: 'Йога' },
+      'Длительность, мин': '55',
+      Обложка: await pngFile(),
+    }),
+    edit: ['Длительность, мин', '60'],
   },
   {
     path: 'trainings/trends',
     title: 'Направления',
     label: 'Тестовое направление',
-    create: async (name) => [
-      { label: 'Название', fill: name },
-      { label: 'Кратко', fill: 'Коротко о направлении' },
-    ],
-    edit: { label: 'Подробно', fill: 'Подробное описание' },
+    create: async (name) => ({
+      Название: name,
+      Кратко: 'Коротко о направлении',
+    }),
+    edit: ['Подробно', 'Подробное описание'],
   },
 ];
 
@@ -127,7 +140,7 @@ for (const section of CASES) {
 
     // Create
     await page.getByRole('link', { name: /^Добавить/ }).click();
-    const fields = await section.create(name);
+    const fields = inputs(await section.create(name));
     const withImage = fields.some((field) => 'file' in field);
     await fillForm(page, fields);
     await save(page);
@@ -145,15 +158,15 @@ for (const section of CASES) {
       .getByRole('link', { name: `Изменить «${name}»` })
       .click();
     if (withImage) await expect(page.locator('.admin-field--image img')).toBeVisible();
-    await fillForm(page, [section.edit]);
+    const [editLabel, editValue] = section.edit;
+    await fillForm(page, [{ label: editLabel, fill: editValue }]);
     await save(page);
     await expectFlash(page, `Сохранено: «${name}»`);
     await page.goto(`/admin/${section.path}?q=${encodeURIComponent(name)}`);
     await row(page, name)
       .getByRole('link', { name: `Изменить «${name}»` })
       .click();
-    const edited = section.edit as { label: string; fill?: string; select?: string };
-    if (edited.fill) await expect(page.getByLabel(edited.label, { exact: true })).toHaveValue(edited.fill);
+    await expect(page.getByLabel(editLabel, { exact: true })).toHaveValue(editValue);
 
     // Publish / unpublish: a new record starts unpublished
     await page.goto(`/admin/${section.path}?q=${encodeURIComponent(name)}`);
