@@ -7,11 +7,12 @@
  * prints rows/s and the server's peak RSS (scripts/bench-admin.ts, ONLY=export). Aims: ≥ 50,000 rows/s, ≤ 200 MB.
  * The database is dropped at the end. BENCH_SKIP_BUILD=1 skips `react-router build`.
  */
-import { type ChildProcess, execFileSync, execSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { buildUnlessSkipped, stop, waitForReady } from '#scripts/lib/bench-server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3196);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -22,31 +23,8 @@ const CONTAINER_NODE_OPTIONS = '--max-old-space-size=384 --max-semi-space-size=1
 const DATA_DIR = path.resolve('.bench-data-export');
 const admin = { email: 'bench-export@club.test', password: crypto.randomBytes(12).toString('hex') };
 
-async function waitForReady() {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('server did not become ready within 120 s');
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 async function main() {
-  if (process.env.BENCH_SKIP_BUILD !== '1') {
-    console.log('building…');
-    execSync('npx react-router build', { stdio: 'ignore' });
-  }
+  buildUnlessSkipped();
   const name = `bench_export_${crypto.randomBytes(4).toString('hex')}`;
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
@@ -78,12 +56,12 @@ async function main() {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     server = child;
-    await waitForReady();
+    await waitForReady(BASE);
     return child;
   };
   try {
     // The first start migrates, seeds the demo content and creates the staff account.
-    await stopServer(await startServer());
+    await stop(await startServer());
     console.log(`filling ${BIDS} bids…`);
     execFileSync(process.execPath, ['scripts/generate-bids.ts', String(BIDS)], {
       env: { ...process.env, DATABASE_URL: databaseUrl },
@@ -104,7 +82,7 @@ async function main() {
       stdio: 'inherit',
     });
   } finally {
-    if (server) await stopServer(server);
+    if (server) await stop(server);
     const dropper = new pg.Client({ connectionString: ADMIN_URL });
     await dropper.connect();
     await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -6,28 +6,16 @@
  * running one. CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_PORT, BENCH_SKIP_BUILD=1, PAGES=/,/coaches to
  * choose pages. Results also go to lighthouse-results.json.
  */
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { buildUnlessSkipped, stop, waitForReady } from '#scripts/lib/bench-server.ts';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3195);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const DATA_DIR = path.resolve('.lighthouse-data');
-
-async function waitForReady(base: string) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('server did not become ready within 120 s');
-}
 
 /** The first link of a kind on a page (a coach, a training), so detail pages are measured on real content. */
 async function firstLink(base: string, page: string, pattern: RegExp): Promise<string | null> {
@@ -39,10 +27,7 @@ async function main() {
   let server: ChildProcess | null = null;
   let base = process.env.BASE_URL?.replace(/\/+$/, '');
   if (!base) {
-    if (process.env.BENCH_SKIP_BUILD !== '1') {
-      console.log('building…');
-      execSync('npx react-router build', { stdio: 'ignore' });
-    }
+    buildUnlessSkipped();
     fs.rmSync(DATA_DIR, { recursive: true, force: true });
     server = spawn(process.execPath, ['server.ts'], {
       env: {
@@ -110,11 +95,7 @@ async function main() {
     fs.writeFileSync('lighthouse-results.json', `${JSON.stringify(rows, null, 2)}\n`);
   } finally {
     chrome.kill();
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    if (server) await stop(server);
     fs.rmSync(DATA_DIR, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,4 @@
-/** The parts of the measuring scripts (scripts/bench*.ts) that build, wait for and stop a production server. */
+/** What the measuring scripts (bench*.ts, lighthouse.ts) share: build, wait for and stop a production server. */
 import { type ChildProcess, execSync } from 'node:child_process';
 
 /** Builds the app with `react-router build` unless BENCH_SKIP_BUILD=1. */
