@@ -1,7 +1,7 @@
 /**
- * A throw-away PostgreSQL 15 cluster for the proof suite: `initdb` into a fresh temporary directory owned by the
- * `postgres` user, listening on 127.0.0.1 at a free port with its socket in that directory. It never touches any
- * other cluster and is removed by `destroy()`.
+ * A throw-away PostgreSQL 15 cluster for the proof suite and the end-to-end database outage test: `initdb` into a
+ * fresh temporary directory owned by the `postgres` user, listening on 127.0.0.1 at a free port with its socket in
+ * that directory. It never touches any other cluster and is removed by `destroy()`.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '#scripts/lib/free-port.ts';
 
-export const PG_BIN = process.env.PROOF_PG_BIN ?? '/usr/lib/postgresql/15/bin';
+export const PG_BIN = process.env.PROOF_PG_BIN ?? process.env.PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
 
 /** Why a cluster cannot be made here, or null when it can. */
 export function clusterUnavailableReason(): string | null {
@@ -28,7 +28,9 @@ export function clusterUnavailableReason(): string | null {
 
 export interface Cluster {
   port: number;
+  /** `postgres://…/proof`, a database made for the caller. */
   url: string;
+  /** `pg_ctl stop -m fast`: connections are ended (57P01), as in a real restart. */
   stop(): void;
   start(): void;
   destroy(): void;

@@ -7,29 +7,25 @@
  */
 import crypto from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { type Cluster, clusterUnavailableReason, createCluster } from '#scripts/proof/pg-cluster.ts';
 import { requestFrom } from '#tests/e2e/client-address.ts';
 import { type ExtraServer, startExtraServer } from '#tests/e2e/extra-server.ts';
 import { E2E_PORT } from '#tests/e2e/settings.ts';
 import { BROWSER_UA, MIN_FILL_WAIT_MS } from '#tests/e2e/site/helpers.ts';
-import {
-  createThrowawayCluster,
-  type ThrowawayCluster,
-  throwawayClusterUnavailable,
-} from '#tests/fixtures/pg-cluster.ts';
 
 const PORT = Number(process.env.E2E_OUTAGE_PORT ?? E2E_PORT + 11);
 const DATA_DIR = '.e2e-data/outage';
-const unavailable = throwawayClusterUnavailable();
+const unavailable = clusterUnavailableReason();
 
 test.skip(unavailable !== null, `database outage test skipped: ${unavailable}`);
 test.describe.configure({ mode: 'serial' });
 
-let cluster: ThrowawayCluster | null = null;
+let cluster: Cluster | null = null;
 let server: ExtraServer | null = null;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  cluster = await createThrowawayCluster();
+  cluster = await createCluster();
   server = await startExtraServer({
     port: PORT,
     dataDir: DATA_DIR,
@@ -45,7 +41,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await server?.stop();
-  cluster?.remove();
+  cluster?.destroy();
 });
 
 const page = (path: string) =>
