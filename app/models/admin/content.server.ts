@@ -5,13 +5,13 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { ParsedValues } from '#app/admin/checks.server.ts';
-import { type FieldDef, filterName, type Option, type OptionSource, type Options } from '#app/admin/fields.ts';
+import { type FieldDef, filterName, type OptionSource, type Options } from '#app/admin/fields.ts';
 import type { AnySection } from '#app/admin/section.ts';
 import { announceContentChange } from '#app/infra/content-cache.server.ts';
 import { parseId } from '#app/lib/id.ts';
-import { WEEKDAY_SHORT } from '#app/lib/schedule.ts';
 import { slotLabel } from '#app/lib/slot-label.ts';
-import { recordAudit } from '#app/models/audit.server.ts';
+import { slotOptions, slotsWithTrainingAndCoach } from '#app/models/admin/schedule.server.ts';
+import { type AuditAction, recordAudit } from '#app/models/audit.server.ts';
 import { keepRevision } from '#app/models/revision.server.ts';
 import type { Database } from '#db/index.ts';
 
@@ -127,17 +127,13 @@ export async function recordTitles(db: Database, section: AnySection, ids: reado
   const titles = new Map<number, string>();
   if (ids.length === 0) return titles;
   if (section.composedLabel) {
-    const slots = await db
-      .selectFrom('schedule_slots')
-      .innerJoin('trainings', 'trainings.id', 'schedule_slots.training_id')
-      .leftJoin('coaches', 'coaches.id', 'schedule_slots.coach_id')
-      .select([
-        'schedule_slots.id',
-        'schedule_slots.weekday',
-        'schedule_slots.start_time',
-        'trainings.title as training',
-        'coaches.full_name as coach',
-      ]);
+    const slots = slotsWithTrainingAndCoach(db).select([
+      'schedule_slots.id',
+      'schedule_slots.weekday',
+      'schedule_slots.start_time',
+      'trainings.title as training',
+      'coaches.full_name as coach',
+    ]);
     if (section.composedLabel === 'slot') {
       for (const row of await slots.where('schedule_slots.id', 'in', [...ids]).execute()) {
         titles.set(row.id, slotLabel({ ...row, startTime: row.start_time }));
@@ -199,6 +195,26 @@ async function writeLinks(db: Database, id: number, links: Map<JoinField, number
   }
 }
 
+/** Audits a change of a record under its title as it now stands and tells the site's caches about it. */
+async function auditChange(
+  trx: Database,
+  section: AnySection,
+  id: number,
+  staffUserId: number,
+  action: AuditAction,
+  fields: string[],
+) {
+  await recordAudit(trx, {
+    staffUserId,
+    action,
+    entity: section.entity,
+    entityId: id,
+    fields,
+    title: await recordTitle(trx, section, id),
+  });
+  await announceContentChange(trx, section.entity);
+}
+
 /**
  * Inserts a record and keeps its first version. A restore of a deleted record (docs/revisions.md) passes the id it
  * had and is audited as a restore.
@@ -228,15 +244,7 @@ export async function createRow(
     await writeLinks(trx, id, links);
     const kind = restore ? 'restore' : 'create';
     await keepRevision(trx, section, null, (await getRow(trx, section, id))!, staffUserId, kind);
-    await recordAudit(trx, {
-      staffUserId,
-      action: kind,
-      entity: section.entity,
-      entityId: id,
-      fields: Object.keys(values),
-      title: await recordTitle(trx, section, id),
-    });
-    await announceContentChange(trx, section.entity);
+    await auditChange(trx, section, id, staffUserId, kind, Object.keys(values));
     return id;
   });
 }
@@ -277,15 +285,7 @@ export async function updateRow(
     if (rows.length === 0) return { ok: false, reason: 'conflict' };
     await writeLinks(trx, id, links);
     await keepRevision(trx, section, before, (await getRow(trx, section, id))!, staffUserId, kind);
-    await recordAudit(trx, {
-      staffUserId,
-      action: kind,
-      entity: section.entity,
-      entityId: id,
-      fields: changed,
-      title: await recordTitle(trx, section, id),
-    });
-    await announceContentChange(trx, section.entity);
+    await auditChange(trx, section, id, staffUserId, kind, changed);
     return { ok: true };
   });
 }
@@ -322,15 +322,7 @@ export async function setPublished(
     `.execute(trx);
     if (rows.length === 0) return false;
     await keepRevision(trx, section, before, (await getRow(trx, section, id))!, staffUserId, 'update');
-    await recordAudit(trx, {
-      staffUserId,
-      action: value ? 'publish' : 'unpublish',
-      entity: section.entity,
-      entityId: id,
-      fields: ['published'],
-      title: await recordTitle(trx, section, id),
-    });
-    await announceContentChange(trx, section.entity);
+    await auditChange(trx, section, id, staffUserId, value ? 'publish' : 'unpublish', ['published']);
     return true;
   });
 }
@@ -361,15 +353,7 @@ export async function moveRow(
         await sql`UPDATE ${table(section)} SET sort_order = ${position + 1} WHERE id = ${row.id}`.execute(trx);
       }
     }
-    await recordAudit(trx, {
-      staffUserId,
-      action: 'move',
-      entity: section.entity,
-      entityId: id,
-      fields: ['sort_order'],
-      title: await recordTitle(trx, section, id),
-    });
-    await announceContentChange(trx, section.entity);
+    await auditChange(trx, section, id, staffUserId, 'move', ['sort_order']);
     return true;
   });
 }
@@ -408,61 +392,32 @@ export function optionSources(section: AnySection): OptionSource[] {
   );
 }
 
+/**
+ * Where the choices of each source but the weekly slots come from: the table, its label column, and whether the
+ * choices stand in the staff's own display order (by label otherwise).
+ */
+const OPTION_TABLES: Record<Exclude<OptionSource, 'slots'>, { table: string; label: string; manualOrder: boolean }> = {
+  gyms: { table: 'gyms', label: 'name', manualOrder: true },
+  trends: { table: 'trends', label: 'title', manualOrder: true },
+  trainings: { table: 'trainings', label: 'title', manualOrder: false },
+  coaches: { table: 'coaches', label: 'full_name', manualOrder: false },
+  cards: { table: 'cards', label: 'title', manualOrder: true },
+};
+
 /** The choices of the form's selects, one query per needed source. */
 export async function loadOptions(db: Database, sources: Iterable<OptionSource>): Promise<Options> {
   const options: Options = {};
-  const toOptions = (rows: Array<{ id: number; label: string }>): Option[] =>
-    rows.map((row) => ({ value: String(row.id), label: row.label }));
   for (const source of new Set(sources)) {
-    switch (source) {
-      case 'gyms':
-        options.gyms = toOptions(
-          await db.selectFrom('gyms').select(['id', 'name as label']).orderBy('sort_order').orderBy('id').execute(),
-        );
-        break;
-      case 'trends':
-        options.trends = toOptions(
-          await db.selectFrom('trends').select(['id', 'title as label']).orderBy('sort_order').orderBy('id').execute(),
-        );
-        break;
-      case 'trainings':
-        options.trainings = toOptions(
-          await db.selectFrom('trainings').select(['id', 'title as label']).orderBy('title').execute(),
-        );
-        break;
-      case 'coaches':
-        options.coaches = toOptions(
-          await db.selectFrom('coaches').select(['id', 'full_name as label']).orderBy('full_name').execute(),
-        );
-        break;
-      case 'cards':
-        options.cards = toOptions(
-          await db.selectFrom('cards').select(['id', 'title as label']).orderBy('sort_order').orderBy('id').execute(),
-        );
-        break;
-      case 'slots': {
-        const rows = await db
-          .selectFrom('schedule_slots')
-          .innerJoin('gyms', 'gyms.id', 'schedule_slots.gym_id')
-          .innerJoin('trainings', 'trainings.id', 'schedule_slots.training_id')
-          .select([
-            'schedule_slots.id',
-            'gyms.name as gym',
-            'trainings.title as training',
-            'schedule_slots.weekday',
-            'schedule_slots.start_time',
-          ])
-          .orderBy('gyms.sort_order')
-          .orderBy('schedule_slots.weekday')
-          .orderBy('schedule_slots.start_time')
-          .execute();
-        options.slots = rows.map((row) => ({
-          value: String(row.id),
-          label: `${row.gym} · ${WEEKDAY_SHORT[row.weekday - 1]} ${row.start_time.slice(0, 5)} · ${row.training}`,
-        }));
-        break;
-      }
+    if (source === 'slots') {
+      options.slots = await slotOptions(db);
+      continue;
     }
+    const { table, label, manualOrder } = OPTION_TABLES[source];
+    const order = manualOrder ? sql`sort_order, id` : sql.ref(label);
+    const { rows } = await sql<{ id: number; label: string }>`
+      SELECT id, ${sql.ref(label)} AS label FROM ${sql.table(table)} ORDER BY ${order}
+    `.execute(db);
+    options[source] = rows.map((row) => ({ value: String(row.id), label: row.label }));
   }
   return options;
 }

@@ -1,17 +1,50 @@
 /** The staff view of a gym's week: its weekly slots and the dated changes ahead (docs/product/staff.md). */
-import { todayIn } from '#app/lib/schedule.ts';
+import { sql } from 'kysely';
+import type { Option } from '#app/admin/fields.ts';
+import { todayIn, WEEKDAY_SHORT } from '#app/lib/schedule.ts';
 import type { Database } from '#db/index.ts';
 
 export async function listGymsForSchedule(db: Database) {
   return db.selectFrom('gyms').select(['id', 'name', 'time_zone']).orderBy('sort_order').orderBy('id').execute();
 }
 
-/** Every weekly slot of a gym in time order, with its training and coach. */
-export async function gymWeekSlots(db: Database, gymId: number) {
+/** Weekly slots joined with their training (every slot has one) and coach (null where none is set). */
+export function slotsWithTrainingAndCoach(db: Database) {
   return db
     .selectFrom('schedule_slots')
     .innerJoin('trainings', 'trainings.id', 'schedule_slots.training_id')
-    .leftJoin('coaches', 'coaches.id', 'schedule_slots.coach_id')
+    .leftJoin('coaches', 'coaches.id', 'schedule_slots.coach_id');
+}
+
+/**
+ * Every weekly slot as a choice for a person (the inbox's session filter, the slot field of a dated change): gym,
+ * weekday, time, training — by gym, then in time order.
+ */
+export async function slotOptions(db: Database): Promise<Option[]> {
+  const rows = await slotsWithTrainingAndCoach(db)
+    .innerJoin('gyms', 'gyms.id', 'schedule_slots.gym_id')
+    .select([
+      'schedule_slots.id',
+      'schedule_slots.weekday',
+      sql<string>`to_char(schedule_slots.start_time, 'HH24:MI')`.as('start'),
+      'trainings.title as training',
+      'gyms.name as gym',
+    ])
+    .orderBy('gyms.sort_order')
+    .orderBy('gyms.id')
+    .orderBy('schedule_slots.weekday')
+    .orderBy('schedule_slots.start_time')
+    .orderBy('schedule_slots.id')
+    .execute();
+  return rows.map((row) => ({
+    value: String(row.id),
+    label: `${row.gym} · ${WEEKDAY_SHORT[row.weekday - 1]} ${row.start} · ${row.training}`,
+  }));
+}
+
+/** Every weekly slot of a gym in time order, with its training and coach. */
+export async function gymWeekSlots(db: Database, gymId: number) {
+  return slotsWithTrainingAndCoach(db)
     .select([
       'schedule_slots.id',
       'schedule_slots.weekday',
@@ -32,11 +65,8 @@ export async function gymWeekSlots(db: Database, gymId: number) {
 
 /** The dated changes of a gym's slots from today (the gym's own calendar day) on, by date and time. */
 export async function gymUpcomingChanges(db: Database, gymId: number, timeZone: string, limit = 100) {
-  return db
-    .selectFrom('schedule_changes')
-    .innerJoin('schedule_slots', 'schedule_slots.id', 'schedule_changes.slot_id')
-    .innerJoin('trainings', 'trainings.id', 'schedule_slots.training_id')
-    .leftJoin('coaches', 'coaches.id', 'schedule_slots.coach_id')
+  return slotsWithTrainingAndCoach(db)
+    .innerJoin('schedule_changes', 'schedule_changes.slot_id', 'schedule_slots.id')
     .leftJoin('coaches as substitutes', 'substitutes.id', 'schedule_changes.coach_id')
     .select([
       'schedule_changes.id',

@@ -143,24 +143,3 @@ export function cancelSignup(db: Database, input: { id: number; staffUserId: num
 export function promoteSignup(db: Database, input: { id: number; staffUserId: number }) {
   return changeSignupState(db, input, ['waiting'], 'booked', 'Переведён из листа ожидания на свободное место');
 }
-
-/** Weekly slots for the inbox's session filter, labelled for a person: gym, weekday, time, training. */
-export async function listSlotOptions(db: Database) {
-  return db
-    .selectFrom('schedule_slots as s')
-    .innerJoin('trainings as t', 't.id', 's.training_id')
-    .innerJoin('gyms as g', 'g.id', 's.gym_id')
-    .select([
-      's.id',
-      's.weekday',
-      sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start'),
-      't.title',
-      'g.name as gym',
-    ])
-    .orderBy('g.sort_order')
-    .orderBy('g.id')
-    .orderBy('s.weekday')
-    .orderBy('s.start_time')
-    .orderBy('s.id')
-    .execute();
-}

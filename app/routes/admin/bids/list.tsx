@@ -21,7 +21,8 @@ import { parseId } from '#app/lib/id.ts';
 import { isoWeekday, WEEKDAY_SHORT } from '#app/lib/schedule.ts';
 import { placesCount } from '#app/lib/signup.ts';
 import { type BidFilters, listBids, listGymOptions, parseBidFilters } from '#app/models/admin/bids.server.ts';
-import { cancelSignup, getSessionOverview, listSlotOptions, promoteSignup } from '#app/models/admin/signups.server.ts';
+import { slotOptions } from '#app/models/admin/schedule.server.ts';
+import { cancelSignup, getSessionOverview, promoteSignup } from '#app/models/admin/signups.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
 import type { Route } from './+types/list';
 
@@ -32,7 +33,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const [page, gyms, slots, session] = await Promise.all([
     listBids(db, filters, after),
     listGymOptions(db),
-    listSlotOptions(db),
+    slotOptions(db),
     filters.slotId !== null && filters.sessionDate !== null
       ? getSessionOverview(db, filters.slotId, filters.sessionDate)
       : null,
@@ -211,15 +212,7 @@ export default function BidInbox({ loaderData }: Route.ComponentProps) {
           <span>Имя или телефон</span>
           <input type="search" name="q" defaultValue={filters.q} />
         </label>
-        <FilterSelect
-          label="Занятие"
-          name="slot"
-          value={filters.slotId}
-          options={slots.map((slot) => ({
-            value: String(slot.id),
-            label: `${slot.gym} · ${WEEKDAY_SHORT[slot.weekday - 1]} ${slot.start} · ${slot.title}`,
-          }))}
-        />
+        <FilterSelect label="Занятие" name="slot" value={filters.slotId} options={slots} />
         <label>
           <span>Дата занятия</span>
           <input type="date" name="date" defaultValue={filters.sessionDate ?? ''} />
