@@ -1,4 +1,4 @@
-import { dateTimeFormat } from '#app/lib/format.ts';
+import { zoneOffsetMs } from '#app/lib/zoned-time.ts';
 
 /**
  * A minimal iCalendar (RFC 5545) writer for the schedule feed: CRLF line ends, 75-octet line folding,
@@ -75,21 +75,8 @@ export function zonedTimeToUtc(date: string, time: string, timeZone: string): Da
   const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
   const [h, mi] = time.split(':').map(Number) as [number, number];
   const guess = Date.UTC(y, mo - 1, d, h, mi);
-  const offset = (instant: number) => {
-    const parts = dateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    }).formatToParts(new Date(instant));
-    const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-    return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute')) - instant;
-  };
-  const first = guess - offset(guess);
-  return new Date(guess - offset(first));
+  const first = guess - zoneOffsetMs(timeZone, guess);
+  return new Date(guess - zoneOffsetMs(timeZone, first));
 }
 
 export function buildCalendar({

@@ -15,7 +15,8 @@ interface DayEntry {
   label: string | null;
 }
 
-function offsetAt(timeZone: string, ms: number): number {
+/** The zone's local time minus UTC at a moment, in ms (whole seconds). */
+export function zoneOffsetMs(timeZone: string, ms: number): number {
   const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -59,8 +60,8 @@ export function createZonedClock() {
     let entry = days.get(key);
     if (!entry) {
       if (days.size > 50_000) days.clear();
-      const first = offsetAt(timeZone, start);
-      const last = offsetAt(timeZone, start + DAY_MS - 1000);
+      const first = zoneOffsetMs(timeZone, start);
+      const last = zoneOffsetMs(timeZone, start + DAY_MS - 1000);
       const firstLabel = timeZoneOffset(timeZone, new Date(start));
       const lastLabel = timeZoneOffset(timeZone, new Date(start + DAY_MS - 1));
       entry = {
