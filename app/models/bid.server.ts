@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { PublicBidKind } from '#app/lib/bid-form.ts';
 import { enqueueNotifications, type OutboxChannel } from '#app/models/outbox.server.ts';
 import type { Database } from '#db/index.ts';
-import type { BidKind } from '#db/schema.ts';
+import type { BidKind, SignupState } from '#db/schema.ts';
 
 export const TRIAL_TITLE = 'Пробное занятие';
 
@@ -46,43 +46,62 @@ export interface NewPublicBid {
   utm: Record<string, string>;
 }
 
+/** A sign-up's session and its hold on it, stored with the bid (docs/product/signups.md). */
+export interface BidSession {
+  slotId: number;
+  date: string;
+  state: SignupState;
+}
+
+/**
+ * Inserts a visitor's bid (a sign-up with its session) and queues its "new bid" notifications, in the caller's
+ * transaction.
+ */
+export async function insertBidWithNotifications(
+  trx: Database,
+  bid: NewPublicBid,
+  channels: readonly OutboxChannel[],
+  session?: BidSession,
+) {
+  const row = await trx
+    .insertInto('bids')
+    .values({
+      name: bid.name,
+      phone: bid.phone,
+      comment: bid.comment,
+      gym_id: bid.gymId,
+      kind: bid.kind,
+      subject_id: bid.subjectId,
+      subject_title: bid.subjectTitle,
+      consent_at: new Date(),
+      consent_version: bid.consentVersion,
+      consent_ip: bid.consentIp,
+      source_page: bid.sourcePage,
+      utm: JSON.stringify(bid.utm),
+      ...(session && { slot_id: session.slotId, session_date: session.date, signup_state: session.state }),
+    })
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow();
+  await enqueueNotifications(trx, channels, {
+    type: 'bid.created',
+    bidId: row.id,
+    createdAt: new Date(row.created_at).toISOString(),
+    name: bid.name,
+    phone: bid.phone,
+    comment: bid.comment,
+    kind: bid.kind,
+    subjectTitle: bid.subjectTitle,
+    gymId: bid.gymId,
+    gymName: bid.gymName,
+    sourcePage: bid.sourcePage,
+  });
+  return row;
+}
+
 /**
  * Stores a bid and its notifications in one transaction: either the visitor's bid and every outbox row
  * exist, or nothing does. A worker delivers the outbox with retries.
  */
 export async function createPublicBid(db: Database, bid: NewPublicBid, channels: readonly OutboxChannel[]) {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('bids')
-      .values({
-        name: bid.name,
-        phone: bid.phone,
-        comment: bid.comment,
-        gym_id: bid.gymId,
-        kind: bid.kind,
-        subject_id: bid.subjectId,
-        subject_title: bid.subjectTitle,
-        consent_at: new Date(),
-        consent_version: bid.consentVersion,
-        consent_ip: bid.consentIp,
-        source_page: bid.sourcePage,
-        utm: JSON.stringify(bid.utm),
-      })
-      .returning(['id', 'created_at'])
-      .executeTakeFirstOrThrow();
-    await enqueueNotifications(trx, channels, {
-      type: 'bid.created',
-      bidId: row.id,
-      createdAt: new Date(row.created_at).toISOString(),
-      name: bid.name,
-      phone: bid.phone,
-      comment: bid.comment,
-      kind: bid.kind,
-      subjectTitle: bid.subjectTitle,
-      gymId: bid.gymId,
-      gymName: bid.gymName,
-      sourcePage: bid.sourcePage,
-    });
-    return row;
-  });
+  return db.transaction().execute((trx) => insertBidWithNotifications(trx, bid, channels));
 }

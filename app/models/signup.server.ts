@@ -6,8 +6,8 @@
 import type { Transaction } from 'kysely';
 import { announceContentChange } from '#app/infra/content-cache.server.ts';
 import { placesLeft } from '#app/lib/signup.ts';
-import type { NewPublicBid } from '#app/models/bid.server.ts';
-import { enqueueNotifications, type OutboxChannel } from '#app/models/outbox.server.ts';
+import { insertBidWithNotifications, type NewPublicBid } from '#app/models/bid.server.ts';
+import type { OutboxChannel } from '#app/models/outbox.server.ts';
 import type { Database } from '#db/index.ts';
 import type { DB } from '#db/schema.ts';
 
@@ -95,39 +95,10 @@ export async function createSignup(
     const left = placesLeft(places.capacity, places.booked);
     const state = left === null || left > 0 ? 'booked' : signup.waitingList ? 'waiting' : null;
     if (state === null) return { outcome: 'full' } as const;
-    const row = await trx
-      .insertInto('bids')
-      .values({
-        name: signup.name,
-        phone: signup.phone,
-        comment: signup.comment,
-        gym_id: signup.gymId,
-        kind: 'signup',
-        subject_id: null,
-        subject_title: signup.subjectTitle,
-        consent_at: new Date(),
-        consent_version: signup.consentVersion,
-        consent_ip: signup.consentIp,
-        source_page: signup.sourcePage,
-        utm: JSON.stringify(signup.utm),
-        slot_id: signup.slotId,
-        session_date: signup.date,
-        signup_state: state,
-      })
-      .returning(['id', 'created_at'])
-      .executeTakeFirstOrThrow();
-    await enqueueNotifications(trx, channels, {
-      type: 'bid.created',
-      bidId: row.id,
-      createdAt: new Date(row.created_at).toISOString(),
-      name: signup.name,
-      phone: signup.phone,
-      comment: signup.comment,
-      kind: 'signup',
-      subjectTitle: signup.subjectTitle,
-      gymId: signup.gymId,
-      gymName: signup.gymName,
-      sourcePage: signup.sourcePage,
+    const row = await insertBidWithNotifications(trx, { ...signup, kind: 'signup', subjectId: null }, channels, {
+      slotId: signup.slotId,
+      date: signup.date,
+      state,
     });
     // Public pages show places left: tell every instance (and its page cache) they changed.
     if (state === 'booked' && places.capacity !== null) await announceContentChange(trx, SIGNUP_ENTITY);

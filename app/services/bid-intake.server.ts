@@ -8,7 +8,7 @@ import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { dateTimeFormat } from '#app/lib/format.ts';
 import { type Session, timeIn, todayIn } from '#app/lib/schedule.ts';
 import { parseSessionRef, SIGNUP_CLOSED_TEXT, SIGNUP_STATE_PARAM, signupClosed } from '#app/lib/signup.ts';
-import { createPublicBid, findBidSubjectTitle } from '#app/models/bid.server.ts';
+import { createPublicBid, findBidSubjectTitle, type NewPublicBid } from '#app/models/bid.server.ts';
 import { consumeRateLimit } from '#app/models/rate-limit.server.ts';
 import { getSession } from '#app/models/schedule.server.ts';
 import { createSignup } from '#app/models/signup.server.ts';
@@ -205,28 +205,14 @@ async function acceptBid({
   const limited = await consumeBidLimits(context, form, fail);
   if (limited) return limited;
 
-  const utm = utmOf(url);
-  const channels = notificationChannels(services.env);
-
-  // The consent covers the policy linked next to the checkbox, in the version the site shows now.
-  const policy = await currentPolicy(db);
   const bid = await createPublicBid(
     db,
     {
-      name: input.name,
-      phone: input.phone,
-      comment: input.comment,
-      gymId: gym?.id ?? null,
-      gymName: gym?.name ?? null,
+      ...(await visitorBid(context, url, input, gym, subjectTitle)),
       kind: input.kind,
       subjectId: input.kind === 'trial' ? null : input.subjectId,
-      subjectTitle,
-      consentVersion: policy.consentVersion,
-      consentIp: info.ip,
-      sourcePage: url.pathname,
-      utm,
     },
-    channels,
+    notificationChannels(services.env),
   );
   info.logger.info({ bidId: bid.id, kind: input.kind, gymId: gym?.id ?? null }, 'bid accepted');
 
@@ -273,27 +259,15 @@ async function acceptSignup({ context, url, form, formId, parsed: input, fail }:
   const limited = await consumeBidLimits(context, form, fail);
   if (limited) return limited;
 
-  const utm = utmOf(url);
-  const channels = notificationChannels(services.env);
-  const policy = await currentPolicy(db);
   const result = await createSignup(
     db,
     {
-      name: input.name,
-      phone: input.phone,
-      comment: input.comment,
-      gymId: gym?.id ?? null,
-      gymName: gym?.name ?? null,
-      subjectTitle: sessionTitle(session),
-      consentVersion: policy.consentVersion,
-      consentIp: info.ip,
-      sourcePage: url.pathname,
-      utm,
+      ...(await visitorBid(context, url, input, gym, sessionTitle(session))),
       slotId: session.slotId,
       date: session.date,
       waitingList: form.get('intent') === 'waiting',
     },
-    channels,
+    notificationChannels(services.env),
   );
   if (result.outcome === 'full') {
     return fail(
@@ -323,6 +297,30 @@ async function acceptSignup({ context, url, form, formId, parsed: input, fail }:
 }
 
 /** The campaign tags of the page the bid was sent from, cleaned of control characters and cut to 200 characters. */
+/** What every bid stores of the visitor, the gym, the consent and the page it came from. */
+async function visitorBid(
+  context: Readonly<RouterContextProvider>,
+  url: URL,
+  input: BidInput,
+  gym: { id: number; name: string } | null | undefined,
+  subjectTitle: string,
+): Promise<Omit<NewPublicBid, 'kind' | 'subjectId'>> {
+  // The consent covers the policy linked next to the checkbox, in the version the site shows now.
+  const policy = await currentPolicy(getServices(context).database.db);
+  return {
+    name: input.name,
+    phone: input.phone,
+    comment: input.comment,
+    gymId: gym?.id ?? null,
+    gymName: gym?.name ?? null,
+    subjectTitle,
+    consentVersion: policy.consentVersion,
+    consentIp: getRequestInfo(context).ip,
+    sourcePage: url.pathname,
+    utm: utmOf(url),
+  };
+}
+
 function utmOf(url: URL): Record<string, string> {
   const utm: Record<string, string> = {};
   for (const key of UTM_KEYS) {
