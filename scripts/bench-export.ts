@@ -7,12 +7,12 @@
  * prints rows/s and the server's peak RSS (scripts/bench-admin.ts, ONLY=export). Aims: ≥ 50,000 rows/s, ≤ 200 MB.
  * The database is dropped at the end. BENCH_SKIP_BUILD=1 skips `react-router build`.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { buildUnlessSkipped, stop, waitForReady } from '#scripts/lib/bench-server.ts';
+import { buildUnlessSkipped, startProductionServer, stop, waitForReady } from '#scripts/lib/bench-server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3196);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -36,24 +36,15 @@ async function main() {
 
   let server: ChildProcess | null = null;
   const startServer = async () => {
-    const child = spawn(process.execPath, ['server.ts'], {
-      env: {
-        ...process.env,
-        NODE_OPTIONS: process.env.NODE_OPTIONS || CONTAINER_NODE_OPTIONS,
-        // The container's malloc setting too (Dockerfile); set MALLOC_ARENA_MAX to measure another value.
-        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR,
-        NODE_ENV: 'production',
-        INSECURE_COOKIES: '1',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: databaseUrl,
-        SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
-        ADMIN_EMAIL: admin.email,
-        ADMIN_PASSWORD: admin.password,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    const child = startProductionServer(PORT, DATA_DIR, {
+      NODE_OPTIONS: process.env.NODE_OPTIONS || CONTAINER_NODE_OPTIONS,
+      // The container's malloc setting too (Dockerfile); set MALLOC_ARENA_MAX to measure another value.
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      INSECURE_COOKIES: '1',
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
     });
     server = child;
     await waitForReady(BASE);

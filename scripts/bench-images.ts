@@ -9,11 +9,10 @@
  * behind resizing (the job queue answers the overflow with 503).
  * BENCH_SKIP_BUILD=1 skips `react-router build`.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildUnlessSkipped, stop, waitForReady } from '#scripts/lib/bench-server.ts';
+import { buildUnlessSkipped, startProductionServer, stop, waitForReady } from '#scripts/lib/bench-server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3191);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -25,10 +24,7 @@ const DATA_DIR = path.resolve('.bench-images-data');
 async function main() {
   buildUnlessSkipped();
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  const server = spawn(process.execPath, ['server.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = startProductionServer(PORT, DATA_DIR);
   try {
     await waitForReady(BASE);
     const html = await (await fetch(`${BASE}/`)).text();

@@ -6,12 +6,12 @@
  * running one. CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_PORT, BENCH_SKIP_BUILD=1, PAGES=/,/coaches to
  * choose pages. Results also go to lighthouse-results.json.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildUnlessSkipped, stop, waitForReady } from '#scripts/lib/bench-server.ts';
+import { buildUnlessSkipped, startProductionServer, stop, waitForReady } from '#scripts/lib/bench-server.ts';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3195);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -29,18 +29,7 @@ async function main() {
   if (!base) {
     buildUnlessSkipped();
     fs.rmSync(DATA_DIR, { recursive: true, force: true });
-    server = spawn(process.execPath, ['server.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR,
-        NODE_ENV: 'production',
-        INSECURE_COOKIES: '1',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    server = startProductionServer(PORT, DATA_DIR, { INSECURE_COOKIES: '1' });
     base = `http://127.0.0.1:${PORT}`;
   }
   const chrome = await chromeLauncher.launch({

@@ -1,11 +1,30 @@
 /** What the measuring scripts (bench*.ts, lighthouse.ts) share: build, wait for and stop a production server. */
-import { type ChildProcess, execSync } from 'node:child_process';
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
 
 /** Builds the app with `react-router build` unless BENCH_SKIP_BUILD=1. */
 export function buildUnlessSkipped(): void {
   if (process.env.BENCH_SKIP_BUILD === '1') return;
   console.log('building…');
   execSync('npx react-router build', { stdio: 'ignore' });
+}
+
+/**
+ * Starts the built server (`node server.ts`) in production mode on 127.0.0.1, printing only its errors; `env` adds to
+ * the settings.
+ */
+export function startProductionServer(port: number, dataDir: string, env: NodeJS.ProcessEnv = {}): ChildProcess {
+  return spawn(process.execPath, ['server.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 /** Resolves once `${base}/readyz` answers 200; throws after 120 s. */
