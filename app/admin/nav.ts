@@ -8,6 +8,11 @@ export function adminTitle(section?: string): string {
   return section ? `${section} — ${ADMIN_TITLE}` : ADMIN_TITLE;
 }
 
+/** A staff page's meta: its title and no indexing. */
+export function staffPageMeta(section?: string) {
+  return [{ title: adminTitle(section) }, { name: 'robots', content: 'noindex' }];
+}
+
 export interface NavItem {
   to: string;
   label: string;

@@ -3,7 +3,9 @@
  * signed, HttpOnly cookie with its random id, sent only to /login pages. No session exists until the second step
  * is done, so nothing under /admin can be reached with the password alone.
  */
+import type { RouterContextProvider } from 'react-router';
 import { signedCookie } from '#app/infra/cookie-options.server.ts';
+import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import {
   createLoginChallenge,
   deleteLoginChallenge,
@@ -64,13 +66,18 @@ export function clearLoginChallengeCookie(secret: string): Promise<string> {
 
 /**
  * The cookies that end a challenge whose second step is done (after `finishLoginChallenge` returned true): a new
- * staff session, and the challenge cookie cleared.
+ * staff session for this request, and the challenge cookie cleared.
  */
 export async function sessionCookiesAfterChallenge(
-  db: Database,
-  secret: string,
+  context: Readonly<RouterContextProvider>,
+  request: Request,
   challenge: LoginChallengeView,
-  meta: Parameters<typeof startStaffSession>[3],
+  method: 'totp' | 'recovery_code',
 ): Promise<string[]> {
-  return [await startStaffSession(db, secret, challenge.staffUserId, meta), await clearLoginChallengeCookie(secret)];
+  const { database, sessionSecret } = getServices(context);
+  const meta = { userAgent: request.headers.get('user-agent') ?? '', ip: getRequestInfo(context).ip, method };
+  return [
+    await startStaffSession(database.db, sessionSecret, challenge.staffUserId, meta),
+    await clearLoginChallengeCookie(sessionSecret),
+  ];
 }

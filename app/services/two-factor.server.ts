@@ -26,7 +26,7 @@ import {
 } from '#app/models/two-factor.server.ts';
 import { LoginError, startStaffSession } from '#app/services/auth.server.ts';
 import { beginLoginChallenge, SECOND_STEP_PATHS } from '#app/services/login-challenge.server.ts';
-import { clientKey, retryAfterText } from '#app/services/rate-limit.server.ts';
+import { clientKey, retryAfterHeaders, retryAfterText } from '#app/services/rate-limit.server.ts';
 import {
   classifyCode,
   decryptTotpSecret,
@@ -115,6 +115,15 @@ export class SecondFactorThrottledError extends SecondFactorError {
     super(`Слишком много попыток ввода кода. Попробуйте снова ${retryAfterText(retryAfterSeconds)}.`);
     this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** A refused code as an answer's error text and status (429 with `Retry-After` when throttled); null for other errors. */
+export function refusedCode(error: unknown): { message: string; init: ResponseInit } | null {
+  if (error instanceof SecondFactorThrottledError) {
+    return { message: error.message, init: { status: 429, headers: retryAfterHeaders(error.retryAfterSeconds) } };
+  }
+  if (error instanceof SecondFactorError) return { message: error.message, init: { status: 400 } };
+  return null;
 }
 
 export const WRONG_CODE = 'Неверный код. Введите новый код из приложения или неиспользованный код восстановления.';

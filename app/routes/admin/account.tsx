@@ -8,15 +8,14 @@ import { getServices } from '#app/infra/services.server.ts';
 import { formatDateTime } from '#app/lib/format.ts';
 import { countUnusedRecoveryCodes, findTwoFactorRecord } from '#app/models/two-factor.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
-import { retryAfterHeaders } from '#app/services/rate-limit.server.ts';
 import {
   cancelTotpSetup,
   confirmTotpSetup,
   isTwoFactorRequired,
+  refusedCode,
   renewRecoveryCodes,
   requestTwoFactorContext,
   SecondFactorError,
-  SecondFactorThrottledError,
   startTotpSetup,
   totpSetupView,
   turnOffTwoFactor,
@@ -82,16 +81,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         return withFlash('Двухфакторный вход выключен');
     }
   } catch (error) {
-    if (error instanceof SecondFactorThrottledError) {
-      return data(
-        { intent, error: error.message, recoveryCodes: null },
-        { status: 429, headers: retryAfterHeaders(error.retryAfterSeconds) },
-      );
-    }
-    if (error instanceof SecondFactorError) {
-      return data({ intent, error: error.message, recoveryCodes: null }, { status: 400 });
-    }
-    throw error;
+    const refused = refusedCode(error);
+    if (!refused) throw error;
+    return data({ intent, error: refused.message, recoveryCodes: null }, refused.init);
   }
 }
 

@@ -1,22 +1,21 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { adminTitle } from '#app/admin/nav.ts';
+import { staffPageMeta } from '#app/admin/nav.ts';
 import stylesheet from '#app/admin.css?url';
 import { CodeError, CodeField } from '#app/components/admin/TwoFactor.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { setFlash } from '#app/infra/flash.server.ts';
 import { readForm } from '#app/infra/form.server.ts';
-import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
+import { getServices } from '#app/infra/services.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import {
   finishLoginChallenge,
   readLoginChallenge,
   sessionCookiesAfterChallenge,
 } from '#app/services/login-challenge.server.ts';
-import { privateHeadersKeepingRetryAfter, retryAfterHeaders } from '#app/services/rate-limit.server.ts';
+import { privateHeadersKeepingRetryAfter } from '#app/services/rate-limit.server.ts';
 import {
+  refusedCode,
   requestTwoFactorContext,
-  SecondFactorError,
-  SecondFactorThrottledError,
   type VerifiedCode,
   verifySecondFactor,
 } from '#app/services/two-factor.server.ts';
@@ -26,10 +25,7 @@ import type { Route } from './+types/login-code';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: adminTitle('Подтверждение входа') },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => staffPageMeta('Подтверждение входа');
 
 export const headers = privateHeadersKeepingRetryAfter;
 
@@ -41,7 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
-  const { ip } = getRequestInfo(context);
   const db = services.database.db;
   const challenge = await readLoginChallenge(db, request, services.sessionSecret, 'verify');
   if (!challenge) return data({ expired: true, error: null }, { status: 400 });
@@ -54,25 +49,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       String(form.get('code') ?? ''),
     );
   } catch (error) {
-    if (error instanceof SecondFactorThrottledError) {
-      return data(
-        { expired: false, error: error.message },
-        { status: 429, headers: retryAfterHeaders(error.retryAfterSeconds) },
-      );
-    }
-    if (error instanceof SecondFactorError) return data({ expired: false, error: error.message }, { status: 400 });
-    throw error;
+    const refused = refusedCode(error);
+    if (!refused) throw error;
+    return data({ expired: false, error: refused.message }, refused.init);
   }
   // One challenge gives one session, even if the same code arrives twice at once.
   if (!(await finishLoginChallenge(db, challenge))) return data({ expired: true, error: null }, { status: 400 });
 
   const headers = new Headers({ 'Cache-Control': 'private, no-store' });
-  const cookies = await sessionCookiesAfterChallenge(db, services.sessionSecret, challenge, {
-    userAgent: request.headers.get('user-agent') ?? '',
-    ip,
-    method: verified.method,
-  });
-  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+  for (const cookie of await sessionCookiesAfterChallenge(context, request, challenge, verified.method)) {
+    headers.append('Set-Cookie', cookie);
+  }
   if (verified.method === 'recovery_code') {
     headers.append(
       'Set-Cookie',

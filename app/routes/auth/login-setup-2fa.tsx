@@ -1,10 +1,10 @@
 import { data, Form, Link, useNavigation } from 'react-router';
-import { adminTitle } from '#app/admin/nav.ts';
+import { staffPageMeta } from '#app/admin/nav.ts';
 import stylesheet from '#app/admin.css?url';
 import { CodeError, CodeField, RecoveryCodeList, TotpSetupPanel } from '#app/components/admin/TwoFactor.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { readForm } from '#app/infra/form.server.ts';
-import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
+import { getServices } from '#app/infra/services.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { findTwoFactorRecord } from '#app/models/two-factor.server.ts';
 import {
@@ -12,12 +12,11 @@ import {
   readLoginChallenge,
   sessionCookiesAfterChallenge,
 } from '#app/services/login-challenge.server.ts';
-import { privateHeadersKeepingRetryAfter, retryAfterHeaders } from '#app/services/rate-limit.server.ts';
+import { privateHeadersKeepingRetryAfter } from '#app/services/rate-limit.server.ts';
 import {
   confirmTotpSetup,
+  refusedCode,
   requestTwoFactorContext,
-  SecondFactorError,
-  SecondFactorThrottledError,
   totpSetupView,
 } from '#app/services/two-factor.server.ts';
 import type { Route } from './+types/login-setup-2fa';
@@ -29,10 +28,7 @@ import type { Route } from './+types/login-setup-2fa';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: adminTitle('Настройка двухфакторного входа') },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => staffPageMeta('Настройка двухфакторного входа');
 
 export const headers = privateHeadersKeepingRetryAfter;
 
@@ -47,7 +43,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
-  const { ip } = getRequestInfo(context);
   const db = services.database.db;
   const challenge = await readLoginChallenge(db, request, services.sessionSecret, 'setup');
   if (!challenge) return data({ expired: true, error: null, recoveryCodes: null, next: null }, { status: 400 });
@@ -61,27 +56,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       challenge.staffUserId,
     );
   } catch (error) {
-    if (error instanceof SecondFactorThrottledError) {
-      return data(
-        { expired: false, error: error.message, recoveryCodes: null, next: null },
-        { status: 429, headers: retryAfterHeaders(error.retryAfterSeconds) },
-      );
-    }
-    if (error instanceof SecondFactorError) {
-      return data({ expired: false, error: error.message, recoveryCodes: null, next: null }, { status: 400 });
-    }
-    throw error;
+    const refused = refusedCode(error);
+    if (!refused) throw error;
+    return data({ expired: false, error: refused.message, recoveryCodes: null, next: null }, refused.init);
   }
   if (!(await finishLoginChallenge(db, challenge))) {
     return data({ expired: true, error: null, recoveryCodes: null, next: null }, { status: 400 });
   }
   const headers = new Headers();
-  const cookies = await sessionCookiesAfterChallenge(db, services.sessionSecret, challenge, {
-    userAgent: request.headers.get('user-agent') ?? '',
-    ip,
-    method: 'totp',
-  });
-  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+  for (const cookie of await sessionCookiesAfterChallenge(context, request, challenge, 'totp')) {
+    headers.append('Set-Cookie', cookie);
+  }
   // The codes are shown on this answer only, never stored in a readable form: no redirect here.
   return data(
     { expired: false, error: null, recoveryCodes, next: safeRedirectPath(challenge.redirectTo, '/admin') },
