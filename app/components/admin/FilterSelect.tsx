@@ -1,14 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Option } from '#app/admin/fields.ts';
-
-/** `<option>`s for a list of choices. */
-export function OptionList({ options }: { options: readonly Option[] }) {
-  return options.map((option) => (
-    <option key={option.value} value={option.value}>
-      {option.label}
-    </option>
-  ));
-}
+import { OptionList } from '#app/components/OptionList.tsx';
 
 /** A filter of a staff list: a labelled select whose empty choice means "all". */
 export function FilterSelect(props: {

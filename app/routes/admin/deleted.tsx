@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { adminTitle } from '#app/admin/nav.ts';
 import { recordPath, SECTIONS, sectionByKey } from '#app/admin/sections.ts';
 import { Heading } from '#app/components/Heading.tsx';
+import { OptionList } from '#app/components/OptionList.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, requireForm } from '#app/infra/form.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
@@ -79,11 +80,7 @@ export default function DeletedRecords({ loaderData }: Route.ComponentProps) {
           Раздел
           <select name="section" defaultValue={section}>
             <option value="">Все разделы</option>
-            {sections.map((option) => (
-              <option key={option.key} value={option.key}>
-                {option.title}
-              </option>
-            ))}
+            <OptionList options={sections.map((option) => ({ value: option.key, label: option.title }))} />
           </select>
         </label>
         <button type="submit" className="admin-button admin-button--ghost">

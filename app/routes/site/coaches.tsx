@@ -1,5 +1,6 @@
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { Form, Link } from 'react-router';
+import { FilterActions, FilterField } from '#app/components/Filters.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { CoachCard } from '#app/components/SiteCards.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
@@ -46,27 +47,15 @@ export default function Coaches({ loaderData }: Route.ComponentProps) {
         <p className="page-head__lead">{gym ? `Работают в клубе «${gym.name}».` : 'Тренеры наших клубов.'}</p>
       </div>
       <Form method="get" className="filters filters--inline" aria-label="Фильтр тренеров">
-        <div className="field">
-          <label htmlFor="coach-trend">Направление</label>
-          <select id="coach-trend" name="trend" defaultValue={trendId ?? ''} key={String(trendId)}>
-            <option value="">Все направления</option>
-            {trends.map((trend) => (
-              <option key={trend.id} value={trend.id}>
-                {trend.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="filters__actions">
-          <button type="submit" className="button button--primary">
-            Показать
-          </button>
-          {trendId ? (
-            <Link to="/coaches" className="button button--ghost">
-              Сбросить
-            </Link>
-          ) : null}
-        </div>
+        <FilterField
+          id="coach-trend"
+          label="Направление"
+          name="trend"
+          value={trendId}
+          all="Все направления"
+          choices={trends.map((trend) => ({ value: String(trend.id), label: trend.title }))}
+        />
+        <FilterActions resetTo={trendId ? '/coaches' : null} />
       </Form>
       {coaches.length ? (
         <ul className="grid grid--4">

@@ -1,4 +1,5 @@
 import { Form, Link, redirect } from 'react-router';
+import { FilterActions, FilterField } from '#app/components/Filters.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { SessionSignup } from '#app/components/SessionSignup.tsx';
@@ -106,6 +107,11 @@ function weekRange(dates: string[]) {
   }).formatRange(first, last);
 }
 
+const TIME_CHOICES = (Object.keys(TIME_OF_DAY) as TimeOfDay[]).map((key) => ({
+  value: key,
+  label: TIME_OF_DAY[key].label,
+}));
+
 export default function Schedule({ loaderData }: Route.ComponentProps) {
   const { gym, week, currentWeek, dates, day, filters, sessions, options, today, now, weekLabel, dayLabels } =
     loaderData;
@@ -117,6 +123,8 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
   const byDate = new Map<string, Session[]>(dates.map((date) => [date, []]));
   for (const session of sessions) byDate.get(session.date)?.push(session);
   const icsHref = `/shedule.ics${scheduleSearch({ gym: gym?.id ?? null, ...filterParams })}`;
+  const trends = options.trends.map((trend) => ({ value: String(trend.id), label: trend.title }));
+  const coaches = options.coaches.map((coach) => ({ value: String(coach.id), label: coach.fullName }));
 
   return (
     <div className="schedule">
@@ -136,49 +144,10 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
 
       <Form method="get" action="/shedule" className="filters" aria-label="Фильтры расписания">
         <input type="hidden" name="week" value={week} />
-        <div className="field">
-          <label htmlFor="filter-trend">Направление</label>
-          <select id="filter-trend" name="trend" defaultValue={filters.trend ?? ''} key={`t${filters.trend}`}>
-            <option value="">Все направления</option>
-            {options.trends.map((trend) => (
-              <option key={trend.id} value={trend.id}>
-                {trend.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-coach">Тренер</label>
-          <select id="filter-coach" name="coach" defaultValue={filters.coach ?? ''} key={`c${filters.coach}`}>
-            <option value="">Все тренеры</option>
-            {options.coaches.map((coach) => (
-              <option key={coach.id} value={coach.id}>
-                {coach.fullName}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-time">Время дня</label>
-          <select id="filter-time" name="time" defaultValue={filters.time ?? ''} key={`d${filters.time}`}>
-            <option value="">Весь день</option>
-            {(Object.keys(TIME_OF_DAY) as TimeOfDay[]).map((key) => (
-              <option key={key} value={key}>
-                {TIME_OF_DAY[key].label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="filters__actions">
-          <button type="submit" className="button button--primary">
-            Показать
-          </button>
-          {filtered ? (
-            <Link to={`/shedule${scheduleSearch({ week })}`} className="button button--ghost">
-              Сбросить
-            </Link>
-          ) : null}
-        </div>
+        <FilterField name="trend" label="Направление" all="Все направления" value={filters.trend} choices={trends} />
+        <FilterField name="coach" label="Тренер" all="Все тренеры" value={filters.coach} choices={coaches} />
+        <FilterField name="time" label="Время дня" all="Весь день" value={filters.time} choices={TIME_CHOICES} />
+        <FilterActions resetTo={filtered ? `/shedule${scheduleSearch({ week })}` : null} />
       </Form>
 
       <nav className="week-nav" aria-label="Недели">
