@@ -86,6 +86,38 @@ export function CoachCard({
   );
 }
 
+/** Coach cards in the four-column grid; `priorityFirst` on a list page whose first photo is above the fold. */
+export function CoachGrid({
+  coaches,
+  headingLevel,
+  priorityFirst = false,
+}: {
+  coaches: readonly CoachSummary[];
+  headingLevel?: 2 | 3 | 4;
+  priorityFirst?: boolean;
+}) {
+  return (
+    <ul className="grid grid--4">
+      {coaches.map((coach, index) => (
+        <CoachCard key={coach.id} coach={coach} headingLevel={headingLevel} priority={priorityFirst && index === 0} />
+      ))}
+    </ul>
+  );
+}
+
+/** A detail page's "Тренеры" section; nothing when there are none. */
+export function CoachesSection({ coaches, titleId }: { coaches: readonly CoachSummary[]; titleId: string }) {
+  if (!coaches.length) return null;
+  return (
+    <section className="section" aria-labelledby={titleId}>
+      <Heading level={2} id={titleId}>
+        Тренеры
+      </Heading>
+      <CoachGrid coaches={coaches} />
+    </section>
+  );
+}
+
 export interface PriceCardData {
   id: number;
   title: string;

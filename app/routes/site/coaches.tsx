@@ -2,7 +2,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { Form, Link } from 'react-router';
 import { FilterActions, FilterField } from '#app/components/Filters.tsx';
 import { Heading } from '#app/components/Heading.tsx';
-import { CoachCard } from '#app/components/SiteCards.tsx';
+import { CoachGrid } from '#app/components/SiteCards.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
 import { parseId } from '#app/lib/id.ts';
 import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
@@ -58,11 +58,7 @@ export default function Coaches({ loaderData }: Route.ComponentProps) {
         <FilterActions resetTo={trendId ? '/coaches' : null} />
       </Form>
       {coaches.length ? (
-        <ul className="grid grid--4">
-          {coaches.map((coach, index) => (
-            <CoachCard key={coach.id} coach={coach} headingLevel={2} priority={index === 0} />
-          ))}
-        </ul>
+        <CoachGrid coaches={coaches} headingLevel={2} priorityFirst />
       ) : (
         <p className="empty">
           {trendId ? (

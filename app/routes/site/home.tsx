@@ -6,7 +6,7 @@ import { GymMap } from '#app/components/GymMap.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { Image } from '#app/components/Image.tsx';
-import { CoachCard, PriceCard, PromoCard, TrendCard } from '#app/components/SiteCards.tsx';
+import { CoachGrid, PriceCard, PromoCard, TrendCard } from '#app/components/SiteCards.tsx';
 import { SiteLink } from '#app/components/SiteLink.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
 import { DEFAULT_DESCRIPTION, pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
@@ -170,11 +170,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Все тренеры <Icon name="arrow-right" size={16} />
             </Link>
           </div>
-          <ul className="grid grid--4">
-            {coaches.map((coach) => (
-              <CoachCard key={coach.id} coach={coach} />
-            ))}
-          </ul>
+          <CoachGrid coaches={coaches} />
         </section>
       ) : null}
 

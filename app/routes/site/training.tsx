@@ -4,7 +4,7 @@ import { DraftBanner } from '#app/components/DraftBanner.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Image } from '#app/components/Image.tsx';
 import { SessionList } from '#app/components/SessionList.tsx';
-import { CoachCard } from '#app/components/SiteCards.tsx';
+import { CoachesSection } from '#app/components/SiteCards.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
 import { metaFrom, publicPageHeaders } from '#app/lib/seo.ts';
 import { LEVEL_LABELS } from '#app/lib/training-level.ts';
@@ -103,18 +103,7 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
-      {training.coaches.length ? (
-        <section className="section" aria-labelledby="training-coaches-title">
-          <Heading level={2} id="training-coaches-title">
-            Тренеры
-          </Heading>
-          <ul className="grid grid--4">
-            {training.coaches.map((coach) => (
-              <CoachCard key={coach.id} coach={coach} />
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <CoachesSection coaches={training.coaches} titleId="training-coaches-title" />
     </article>
   );
 }

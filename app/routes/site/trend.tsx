@@ -4,7 +4,7 @@ import { DraftBanner } from '#app/components/DraftBanner.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Image } from '#app/components/Image.tsx';
 import { SessionList } from '#app/components/SessionList.tsx';
-import { CoachCard } from '#app/components/SiteCards.tsx';
+import { CoachesSection } from '#app/components/SiteCards.tsx';
 import { SiteLink } from '#app/components/SiteLink.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
 import { metaFrom, publicPageHeaders } from '#app/lib/seo.ts';
@@ -119,18 +119,7 @@ export default function TrendPage({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
-      {coaches.length ? (
-        <section className="section" aria-labelledby="coaches-title">
-          <Heading level={2} id="coaches-title">
-            Тренеры
-          </Heading>
-          <ul className="grid grid--4">
-            {coaches.map((coach) => (
-              <CoachCard key={coach.id} coach={coach} />
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <CoachesSection coaches={coaches} titleId="coaches-title" />
     </article>
   );
 }
