@@ -53,6 +53,11 @@ export function useBidFormAnswered(formId: string): boolean {
  * with the page, success after a redirect); with JavaScript a fetcher sends it: no reload, a pending state, the same
  * messages.
  */
+/** The trial-session form (home and landing pages), for the visitor's gym. */
+export function TrialBidForm(props: Pick<BidFormProps, 'gymId' | 'token' | 'headingLevel' | 'lead'>) {
+  return <BidForm formId="trial" kind="trial" title="Записаться на пробное занятие" {...props} />;
+}
+
 export function BidForm({
   formId,
   kind,

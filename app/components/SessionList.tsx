@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Heading } from '#app/components/Heading.tsx';
 import { SessionSignup } from '#app/components/SessionSignup.tsx';
 import { dateTimeFormat } from '#app/lib/format.ts';
 import { isoWeekday, type Session, WEEKDAY_NAMES } from '#app/lib/schedule.ts';
@@ -55,5 +56,36 @@ export function SessionList({
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A detail page's section of upcoming sessions in the visitor's gym: a heading, the list, and a link to the part of
+ * the schedule they come from.
+ */
+export function SessionsSection({
+  titleId,
+  title,
+  gym,
+  schedule,
+  ...list
+}: Parameters<typeof SessionList>[0] & {
+  titleId: string;
+  title: string;
+  gym: { name: string } | null;
+  /** The link under the list: where it goes and its text. */
+  schedule: { to: string; label: string };
+}) {
+  return (
+    <section className="section" aria-labelledby={titleId}>
+      <Heading level={2} id={titleId}>
+        {title}
+        {gym ? ` в клубе «${gym.name}»` : ''}
+      </Heading>
+      <SessionList {...list} />
+      <p>
+        <Link to={schedule.to}>{schedule.label}</Link>
+      </p>
+    </section>
   );
 }

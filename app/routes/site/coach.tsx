@@ -4,7 +4,7 @@ import { DraftBanner } from '#app/components/DraftBanner.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { Image } from '#app/components/Image.tsx';
-import { SessionList } from '#app/components/SessionList.tsx';
+import { SessionsSection } from '#app/components/SessionList.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
 import { countOf } from '#app/lib/format.ts';
 import { metaFrom, publicPageHeaders } from '#app/lib/seo.ts';
@@ -104,15 +104,14 @@ export default function CoachPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="detail__columns">
-        <section className="section" aria-labelledby="coach-slots-title">
-          <Heading level={2} id="coach-slots-title">
-            Занятия на неделе{gym ? ` в клубе «${gym.name}»` : ''}
-          </Heading>
-          <SessionList sessions={sessions} now={now} />
-          <p>
-            <Link to={`/shedule?coach=${coach.id}`}>Расписание тренера</Link>
-          </p>
-        </section>
+        <SessionsSection
+          titleId="coach-slots-title"
+          title="Занятия на неделе"
+          gym={gym}
+          sessions={sessions}
+          now={now}
+          schedule={{ to: `/shedule?coach=${coach.id}`, label: 'Расписание тренера' }}
+        />
         <section className="section" aria-label="Запись к тренеру">
           <BidForm
             formId="coach"

@@ -1,6 +1,6 @@
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { Link } from 'react-router';
-import { BidForm } from '#app/components/BidForm.tsx';
+import { TrialBidForm } from '#app/components/BidForm.tsx';
 import { GymJsonLd } from '#app/components/GymJsonLd.tsx';
 import { GymMap } from '#app/components/GymMap.tsx';
 import { Heading } from '#app/components/Heading.tsx';
@@ -202,13 +202,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             обувь и бутылку воды: полотенце выдадим.
           </p>
         </div>
-        <BidForm
-          formId="trial"
-          kind="trial"
-          gymId={gym?.id ?? null}
-          token={token}
-          title="Записаться на пробное занятие"
-        />
+        <TrialBidForm gymId={gym?.id ?? null} token={token} />
       </section>
 
       {partners.length ? (

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { BidForm } from '#app/components/BidForm.tsx';
+import { TrialBidForm } from '#app/components/BidForm.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { Image } from '#app/components/Image.tsx';
@@ -73,12 +73,9 @@ export default function NewcomerLanding({ loaderData }: Route.ComponentProps) {
             </ul>
           </div>
           <div className="landing__form">
-            <BidForm
-              formId="trial"
-              kind="trial"
+            <TrialBidForm
               gymId={gym?.id ?? null}
               token={token}
-              title="Записаться на пробное занятие"
               headingLevel={2}
               lead={gym ? `Клуб «${gym.name}», ${gym.address}` : undefined}
             />

@@ -3,7 +3,7 @@ import { BidForm } from '#app/components/BidForm.tsx';
 import { DraftBanner } from '#app/components/DraftBanner.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Image } from '#app/components/Image.tsx';
-import { SessionList } from '#app/components/SessionList.tsx';
+import { SessionsSection } from '#app/components/SessionList.tsx';
 import { CoachesSection } from '#app/components/SiteCards.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
 import { metaFrom, publicPageHeaders } from '#app/lib/seo.ts';
@@ -82,15 +82,15 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="detail__columns">
-        <section className="section" aria-labelledby="training-slots-title">
-          <Heading level={2} id="training-slots-title">
-            Ближайшие занятия{gym ? ` в клубе «${gym.name}»` : ''}
-          </Heading>
-          <SessionList sessions={sessions} show="coach" now={now} />
-          <p>
-            <Link to={`/shedule?trend=${training.trend.id}`}>Полное расписание</Link>
-          </p>
-        </section>
+        <SessionsSection
+          titleId="training-slots-title"
+          title="Ближайшие занятия"
+          gym={gym}
+          sessions={sessions}
+          show="coach"
+          now={now}
+          schedule={{ to: `/shedule?trend=${training.trend.id}`, label: 'Полное расписание' }}
+        />
         <section className="section" aria-label="Запись на тренировку">
           <BidForm
             formId="training"

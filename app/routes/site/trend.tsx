@@ -3,7 +3,7 @@ import { data, Link } from 'react-router';
 import { DraftBanner } from '#app/components/DraftBanner.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Image } from '#app/components/Image.tsx';
-import { SessionList } from '#app/components/SessionList.tsx';
+import { SessionsSection } from '#app/components/SessionList.tsx';
 import { CoachesSection } from '#app/components/SiteCards.tsx';
 import { SiteLink } from '#app/components/SiteLink.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
@@ -109,15 +109,15 @@ export default function TrendPage({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section className="section" aria-labelledby="slots-title">
-        <Heading level={2} id="slots-title">
-          Ближайшие занятия{gym ? ` в клубе «${gym.name}»` : ''}
-        </Heading>
-        <SessionList sessions={sessions} show="both" now={now} />
-        <p>
-          <Link to={`/shedule?trend=${trend.id}`}>Всё расписание направления</Link>
-        </p>
-      </section>
+      <SessionsSection
+        titleId="slots-title"
+        title="Ближайшие занятия"
+        gym={gym}
+        sessions={sessions}
+        show="both"
+        now={now}
+        schedule={{ to: `/shedule?trend=${trend.id}`, label: 'Всё расписание направления' }}
+      />
 
       <CoachesSection coaches={coaches} titleId="coaches-title" />
     </article>
