@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useActionData, useFetcher, useFormAction, useNavigation, useSearchParams } from 'react-router';
+import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { reachGoal } from '#app/lib/analytics.ts';
@@ -171,11 +172,7 @@ export function BidForm({
         <input id={`${id}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
 
-      {errorResult?.formError ? (
-        <p className="bid-form__error" role="alert">
-          {errorResult.formError}
-        </p>
-      ) : null}
+      <FormAlert message={errorResult?.formError} className="bid-form__error" />
 
       <div className="bid-form__row">
         <div className="field">

@@ -5,12 +5,3 @@ export function FlashMessage({ flash }: { flash: { kind: 'success' | 'error' | '
     </p>
   );
 }
-
-/** A form's message that is not about one field (a conflict, a refused change). */
-export function FormAlert({ message }: { message: string | null | undefined }) {
-  return message ? (
-    <p className="admin-form__error" role="alert">
-      {message}
-    </p>
-  ) : null;
-}

@@ -1,5 +1,7 @@
 /** The pieces of two-factor sign-in shared by the sign-in pages and the member's profile page. */
+
 import type { ReactNode } from 'react';
+import { FormAlert } from '#app/components/FormAlert.tsx';
 
 /** The QR code for the app and the same secret as text, for apps on the same phone or typing by hand. */
 export function TotpSetupPanel({ qrCode, secret }: { qrCode: string; secret: string }) {
@@ -59,13 +61,8 @@ export function CodeField({
   );
 }
 
-export function CodeError({ error, className }: { error?: string | null; className?: string }) {
-  if (!error) return null;
-  return (
-    <p className={className} role="alert" id="code-error">
-      {error}
-    </p>
-  );
+export function CodeError({ error, className }: { error?: string | null; className: string }) {
+  return <FormAlert message={error} className={className} id="code-error" />;
 }
 
 /** New recovery codes: shown once, right after they are made. */

@@ -1,8 +1,8 @@
 import { data, Form } from 'react-router';
 import { z } from 'zod';
 import { adminTitle } from '#app/admin/nav.ts';
-import { FormAlert } from '#app/components/admin/FlashMessage.tsx';
 import { RecordActionForm } from '#app/components/admin/RecordActionForm.tsx';
+import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, formText, parseFormData, readForm } from '#app/infra/form.server.ts';
@@ -81,7 +81,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <section className="admin-section">
       <Heading level={1}>Сотрудники</Heading>
-      <FormAlert message={actionData?.error} />
+      <FormAlert message={actionData?.error} className="admin-form__error" />
       <table className="admin-table">
         <thead>
           <tr>

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { adminTitle } from '#app/admin/nav.ts';
+import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { readForm } from '#app/infra/form.server.ts';
@@ -71,11 +72,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         <p className="login__lead">Редактор сайта и заявки клиентов.</p>
         <Form method="post" className="login__form" noValidate>
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          {actionData?.error ? (
-            <p className="login__error" role="alert" id="login-error">
-              {actionData.error}
-            </p>
-          ) : null}
+          <FormAlert message={actionData?.error} className="login__error" id="login-error" />
           <div className="field">
             <label htmlFor="login-email">Email</label>
             <input

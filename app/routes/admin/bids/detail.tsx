@@ -10,7 +10,7 @@ import {
   SIGNUP_STATE_LABELS,
 } from '#app/admin/bids.ts';
 import { adminTitle } from '#app/admin/nav.ts';
-import { FormAlert } from '#app/components/admin/FlashMessage.tsx';
+import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formText, parseFormData, readForm } from '#app/infra/form.server.ts';
@@ -168,7 +168,7 @@ export default function BidPage({ loaderData, actionData }: Route.ComponentProps
           history), with JavaScript as without it. */}
       <Form method="post" className="admin-form" noValidate key={bid.version}>
         <input type="hidden" name="version" value={bid.version} />
-        <FormAlert message={actionData?.formError} />
+        <FormAlert message={actionData?.formError} className="admin-form__error" />
         <div className="admin-field">
           <label htmlFor="bid-status" className="admin-field__label">
             Новый статус

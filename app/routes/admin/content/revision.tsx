@@ -5,6 +5,7 @@ import { adminTitle } from '#app/admin/nav.ts';
 import { changedFields, REVISION_KIND_LABELS, revisionData, revisionText } from '#app/admin/revisions.ts';
 import { recordPath, sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
 import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
+import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Image } from '#app/components/Image.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
@@ -146,11 +147,7 @@ export default function RevisionCompare({ loaderData, actionData }: Route.Compon
         {REVISION_KIND_LABELS[revision.kind]} · {revision.staffName || 'сотрудник неизвестен'}
         {deleted ? null : ` · отличается от текущей в полях: ${changedCount}`}
       </p>
-      {actionData?.error ? (
-        <p className="admin-flash admin-flash--error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      <FormAlert message={actionData?.error} className="admin-flash admin-flash--error" />
       <div className="admin-compare__scroll">
         <table className="admin-table admin-compare">
           <caption className="visually-hidden">
