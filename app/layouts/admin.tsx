@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from 'react-router';
-import { ADMIN_NAV, adminTitle } from '#app/admin/nav.ts';
+import { ADMIN_NAV, staffPageMeta } from '#app/admin/nav.ts';
 import stylesheet from '#app/admin.css?url';
 import { FlashMessage } from '#app/components/admin/FlashMessage.tsx';
 import { Heading } from '#app/components/Heading.tsx';
@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: adminTitle() }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => staffPageMeta();
 
 type AdminData = Awaited<ReturnType<typeof loader>>;
 

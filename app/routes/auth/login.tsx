@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { adminTitle } from '#app/admin/nav.ts';
+import { staffPageMeta } from '#app/admin/nav.ts';
 import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
@@ -15,7 +15,7 @@ import type { Route } from './+types/login';
 
 const AFTER_LOGIN = '/admin';
 
-export const meta: Route.MetaFunction = () => [{ title: adminTitle('Вход') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => staffPageMeta('Вход');
 
 export const headers = privateHeadersKeepingRetryAfter;
 
