@@ -1,4 +1,5 @@
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TrialBidForm } from '#app/components/BidForm.tsx';
 import { GymJsonLd } from '#app/components/GymJsonLd.tsx';
@@ -73,6 +74,56 @@ export function meta({ loaderData }: Route.MetaArgs) {
   });
 }
 
+/** A section's heading, with a link to the whole list when the section shows a part of it. */
+function SectionHead({
+  titleId,
+  title,
+  more,
+}: {
+  titleId: string;
+  title: string;
+  more: { to: string; label: string };
+}) {
+  return (
+    <div className="section__head">
+      <Heading level={2} id={titleId}>
+        {title}
+      </Heading>
+      <Link to={more.to} className="section__more">
+        {`${more.label} `}
+        <Icon name="arrow-right" size={16} />
+      </Link>
+    </div>
+  );
+}
+
+/** A section of the page, titled `<name>-title`. */
+function HomeSection({
+  name,
+  title,
+  more,
+  children,
+}: {
+  name: string;
+  title: string;
+  more?: { to: string; label: string };
+  children: ReactNode;
+}) {
+  const titleId = `${name}-title`;
+  return (
+    <section className="section container" aria-labelledby={titleId}>
+      {more ? (
+        <SectionHead titleId={titleId} title={title} more={more} />
+      ) : (
+        <Heading level={2} id={titleId}>
+          {title}
+        </Heading>
+      )}
+      {children}
+    </section>
+  );
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { gym, trends, promos, cards, coaches, gallery, partners, token, timeZone, origin } = loaderData;
   const root = useRootData();
@@ -108,33 +159,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="section container" aria-labelledby="trends-title">
-        <div className="section__head">
-          <Heading level={2} id="trends-title">
-            Направления
-          </Heading>
-          <Link to="/trends" className="section__more">
-            Все направления <Icon name="arrow-right" size={16} />
-          </Link>
-        </div>
+      <HomeSection name="trends" title="Направления" more={{ to: '/trends', label: 'Все направления' }}>
         <ul className="grid grid--3">
           {trends.map((trend) => (
             <TrendCard key={trend.id} trend={trend} />
           ))}
         </ul>
-      </section>
+      </HomeSection>
 
       {promos.length ? (
         <section className="section section--tinted" aria-labelledby="promos-title">
           <div className="container">
-            <div className="section__head">
-              <Heading level={2} id="promos-title">
-                Акции
-              </Heading>
-              <Link to="/promos" className="section__more">
-                Все акции <Icon name="arrow-right" size={16} />
-              </Link>
-            </div>
+            <SectionHead titleId="promos-title" title="Акции" more={{ to: '/promos', label: 'Все акции' }} />
             <div className="grid grid--2 promo-grid">
               {promos.map((promo) => (
                 <PromoCard key={promo.id} promo={promo} timeZone={timeZone}>
@@ -148,37 +184,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section className="section container" aria-labelledby="cards-title">
-        <Heading level={2} id="cards-title">
-          Клубные карты
-        </Heading>
+      <HomeSection name="cards" title="Клубные карты">
         <p className="section__lead">Цены действуют в клубе «{gym?.name ?? SITE_NAME}».</p>
         <ul className="grid grid--cards">
           {cards.map((card) => (
             <PriceCard key={card.id} card={card} gymId={gym?.id ?? null} token={token} />
           ))}
         </ul>
-      </section>
+      </HomeSection>
 
       {coaches.length ? (
-        <section className="section container" aria-labelledby="coaches-title">
-          <div className="section__head">
-            <Heading level={2} id="coaches-title">
-              Тренеры клуба
-            </Heading>
-            <Link to="/coaches" className="section__more">
-              Все тренеры <Icon name="arrow-right" size={16} />
-            </Link>
-          </div>
+        <HomeSection name="coaches" title="Тренеры клуба" more={{ to: '/coaches', label: 'Все тренеры' }}>
           <CoachGrid coaches={coaches} />
-        </section>
+        </HomeSection>
       ) : null}
 
       {gallery.length ? (
-        <section className="section container" aria-labelledby="gallery-title">
-          <Heading level={2} id="gallery-title">
-            Как у нас
-          </Heading>
+        <HomeSection name="gallery" title="Как у нас">
           <ul className="gallery">
             {gallery.slice(0, mosaicCount(gallery.length)).map((item, index) => (
               <li key={item.id} className={index === 0 ? 'gallery__lead' : undefined}>
@@ -189,7 +211,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-        </section>
+        </HomeSection>
       ) : null}
 
       <section className="section container trial" id="trial" aria-labelledby="trial-title">
@@ -206,10 +228,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {partners.length ? (
-        <section className="section container" aria-labelledby="partners-title">
-          <Heading level={2} id="partners-title">
-            Партнёры
-          </Heading>
+        <HomeSection name="partners" title="Партнёры">
           <ul className="grid grid--partners">
             {partners.map((partner) => (
               <li key={partner.id} className="partner">
@@ -224,13 +243,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-        </section>
+        </HomeSection>
       ) : null}
 
-      <section className="section container" aria-labelledby="map-title">
-        <Heading level={2} id="map-title">
-          Клубы на карте
-        </Heading>
+      <HomeSection name="map" title="Клубы на карте">
         {gyms.length ? (
           <GymMap
             gyms={gyms}
@@ -242,7 +258,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="empty">Адреса клубов появятся здесь совсем скоро.</p>
         )}
         <GymJsonLd gyms={gyms} origin={origin} nonce={root?.nonce} />
-      </section>
+      </HomeSection>
     </>
   );
 }
