@@ -19,13 +19,20 @@ type DefaultedText = ColumnType<string, string | undefined, string>;
 /** Optimistic-concurrency counter for staff edits. */
 type Version = ColumnType<number, number | undefined, number>;
 
-/** Content that staff publish and put in order by hand, with optimistic concurrency on edits. */
-interface EditorialColumns {
-  sort_order: ColumnType<number, number | undefined, number>;
-  published: ColumnType<boolean, boolean | undefined, boolean>;
+/** A nullable column that may be left out on insert (it is null then). */
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+/** Rows staff edit with optimistic concurrency, and their creation and last change. */
+interface VersionedColumns {
   version: Version;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** Content that staff publish and put in order by hand, with optimistic concurrency on edits. */
+interface EditorialColumns extends VersionedColumns {
+  sort_order: ColumnType<number, number | undefined, number>;
+  published: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export type TrainingLevel = 'beginner' | 'intermediate' | 'advanced' | 'any';
@@ -101,7 +108,7 @@ export interface CoachGymTable {
   gym_id: number;
 }
 
-export interface ScheduleSlotTable {
+export interface ScheduleSlotTable extends VersionedColumns {
   id: Generated<number>;
   gym_id: number;
   training_id: number;
@@ -113,9 +120,6 @@ export interface ScheduleSlotTable {
   duration_min: number;
   room: DefaultedText;
   capacity: number | null;
-  version: Version;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
 export interface ScheduleChangeTable {
@@ -129,7 +133,7 @@ export interface ScheduleChangeTable {
   /** For `changed`: the new start time, if any. */
   start_time: TimeString | null;
   /** For `changed`: the session's own number of places instead of the slot's, if any. */
-  capacity: ColumnType<number | null, number | null | undefined, number | null>;
+  capacity: Nullable<number>;
   note: DefaultedText;
   created_at: CreatedAt;
 }
@@ -188,7 +192,7 @@ export interface PartnerTable extends EditorialColumns {
   description: DefaultedText;
 }
 
-export interface BidTable {
+export interface BidTable extends VersionedColumns {
   id: Generated<number>;
   name: string;
   /** E.164, `+7XXXXXXXXXX` for Russian numbers. */
@@ -209,12 +213,9 @@ export interface BidTable {
   status_changed_by: number | null;
   status_changed_at: Date | string | null;
   /** Sign-ups (`kind = 'signup'`) only: the session's weekly slot (cleared if the slot is deleted) and date. */
-  slot_id: ColumnType<number | null, number | null | undefined, number | null>;
-  session_date: ColumnType<string | null, string | null | undefined, string | null>;
-  signup_state: ColumnType<SignupState | null, SignupState | null | undefined, SignupState | null>;
-  version: Version;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
+  slot_id: Nullable<number>;
+  session_date: Nullable<string>;
+  signup_state: Nullable<SignupState>;
 }
 
 export interface BidEventTable {
@@ -227,7 +228,7 @@ export interface BidEventTable {
   created_at: CreatedAt;
 }
 
-export interface StaffUserTable {
+export interface StaffUserTable extends VersionedColumns {
   id: Generated<number>;
   /** Stored lower-cased. */
   email: string;
@@ -236,16 +237,13 @@ export interface StaffUserTable {
   role: StaffRole;
   disabled: ColumnType<boolean, boolean | undefined, boolean>;
   /** TOTP secret (base32) encrypted by the app (docs/staff-auth.md); null while two-factor sign-in is off. */
-  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_secret: Nullable<string>;
   /** Set together with `totp_secret`. */
   totp_enabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The last accepted TOTP time step: a code of this step or an earlier one is never accepted again. */
-  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  totp_last_step: Nullable<number>;
   /** A secret shown for setup and not yet confirmed with a code; encrypted like `totp_secret`. */
-  totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
-  version: Version;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
+  totp_pending_secret: Nullable<string>;
 }
 
 /** One-time recovery codes, stored as SHA-256 hashes; a used code keeps its row with `used_at`. */
