@@ -7,6 +7,7 @@ import { PRIVATE_CACHE_CONTROL } from '#app/lib/seo.ts';
 import { listSessions } from '#app/models/schedule.server.ts';
 import { getActiveGym } from '#app/services/active-gym.server.ts';
 import { findStaffUser } from '#app/services/auth.server.ts';
+import { bidFormToken } from '#app/services/bid-intake.server.ts';
 import { SESSION_COOKIE_NAME } from '#app/services/session.server.ts';
 import type { Database } from '#db/index.ts';
 
@@ -108,7 +109,8 @@ export const DRAFT_HEADERS = { 'Cache-Control': PRIVATE_CACHE_CONTROL } as const
 
 /**
  * A detail page with sessions (a coach, a training): its record by `:id` (404 when missing or hidden; staff see a
- * hidden one as a draft) and that record's sessions in the active gym over the coming week.
+ * hidden one as a draft, answered privately), that record's sessions in the active gym over the coming week, and what
+ * else such a page shows: the gym, the bid form's token, the gym-local time.
  */
 export async function loadDetailWithSessions<T extends { published: boolean }>(
   args: SiteArgs,
@@ -121,6 +123,17 @@ export async function loadDetailWithSessions<T extends { published: boolean }>(
     find(site.db, id),
     listSessions(site.db, { gymId: site.gymId, dates: comingWeek(site.today), ...sessionsOf(id) }),
   ]);
-  const record = published ?? ((await isStaffPreview(args)) ? await find(site.db, id, true) : undefined);
-  return { site, record: foundOr404(record, args.url), sessions };
+  const record = foundOr404(
+    published ?? ((await isStaffPreview(args)) ? await find(site.db, id, true) : undefined),
+    args.url,
+  );
+  const page = {
+    draft: !record.published,
+    sessions,
+    gym: site.gym,
+    origin: site.origin,
+    token: bidFormToken(args.context),
+    now: site.now,
+  };
+  return { site, record, page, init: record.published ? undefined : { headers: DRAFT_HEADERS } };
 }

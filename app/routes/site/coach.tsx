@@ -9,31 +9,13 @@ import { SITE_NAME } from '#app/lib/club.ts';
 import { countOf } from '#app/lib/format.ts';
 import { metaFrom, publicPageHeaders } from '#app/lib/seo.ts';
 import { getPublishedCoach } from '#app/models/coach.server.ts';
-import { bidFormToken, handleBidAction } from '#app/services/bid-intake.server.ts';
-import { DRAFT_HEADERS, loadDetailWithSessions } from '#app/services/site-page.server.ts';
+import { handleBidAction } from '#app/services/bid-intake.server.ts';
+import { loadDetailWithSessions } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/coach';
 
 export async function loader(args: Route.LoaderArgs) {
-  const {
-    site,
-    record: coach,
-    sessions,
-  } = await loadDetailWithSessions(args, getPublishedCoach, (id) => ({
-    coachId: id,
-  }));
-  return data(
-    {
-      coach,
-      draft: !coach.published,
-      sessions,
-      gym: site.gym,
-      origin: site.origin,
-      token: bidFormToken(args.context),
-      now: site.now,
-      year: Number(site.today.slice(0, 4)),
-    },
-    coach.published ? undefined : { headers: DRAFT_HEADERS },
-  );
+  const { site, record, page, init } = await loadDetailWithSessions(args, getPublishedCoach, (id) => ({ coachId: id }));
+  return data({ coach: record, ...page, year: Number(site.today.slice(0, 4)) }, init);
 }
 
 export const action = handleBidAction;

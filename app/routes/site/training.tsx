@@ -9,30 +9,13 @@ import { SITE_NAME } from '#app/lib/club.ts';
 import { metaFrom, publicPageHeaders } from '#app/lib/seo.ts';
 import { LEVEL_LABELS } from '#app/lib/training-level.ts';
 import { getPublishedTraining } from '#app/models/training.server.ts';
-import { bidFormToken, handleBidAction } from '#app/services/bid-intake.server.ts';
-import { DRAFT_HEADERS, loadDetailWithSessions } from '#app/services/site-page.server.ts';
+import { handleBidAction } from '#app/services/bid-intake.server.ts';
+import { loadDetailWithSessions } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/training';
 
 export async function loader(args: Route.LoaderArgs) {
-  const {
-    site,
-    record: training,
-    sessions,
-  } = await loadDetailWithSessions(args, getPublishedTraining, (id) => ({
-    trainingId: id,
-  }));
-  return data(
-    {
-      training,
-      draft: !training.published,
-      sessions,
-      gym: site.gym,
-      origin: site.origin,
-      token: bidFormToken(args.context),
-      now: site.now,
-    },
-    training.published ? undefined : { headers: DRAFT_HEADERS },
-  );
+  const { record, page, init } = await loadDetailWithSessions(args, getPublishedTraining, (id) => ({ trainingId: id }));
+  return data({ training: record, ...page }, init);
 }
 
 export const action = handleBidAction;
