@@ -94,7 +94,8 @@ export function fullPhone(input: string): string | null {
   return null;
 }
 
-const LIST_COLUMNS = [
+/** What both the inbox list and the CSV export show of a bid. */
+const BID_COLUMNS = [
   'bids.id',
   'bids.created_at',
   'bids.name',
@@ -106,12 +107,17 @@ const LIST_COLUMNS = [
   'bids.staff_note',
   'bids.source_page',
   'bids.utm',
+] as const;
+
+const GYM_COLUMNS = ['gyms.name as gym_name', 'gyms.time_zone as gym_time_zone'] as const;
+
+const LIST_COLUMNS = [
+  ...BID_COLUMNS,
   'bids.status_changed_at',
   'bids.slot_id',
   'bids.session_date',
   'bids.signup_state',
-  'gyms.name as gym_name',
-  'gyms.time_zone as gym_time_zone',
+  ...GYM_COLUMNS,
 ] as const;
 
 /**
@@ -163,21 +169,7 @@ export async function listBids(db: Database, filters: BidFilters, after: number 
 }
 
 /** What a row of the CSV export shows: nothing more, since every column read costs a million parses. */
-const EXPORT_COLUMNS = [
-  'bids.id',
-  'bids.created_at',
-  'bids.name',
-  'bids.phone',
-  'bids.kind',
-  'bids.subject_title',
-  'bids.status',
-  'bids.comment',
-  'bids.staff_note',
-  'bids.source_page',
-  'bids.utm',
-  'gyms.name as gym_name',
-  'gyms.time_zone as gym_time_zone',
-] as const;
+const EXPORT_COLUMNS = [...BID_COLUMNS, ...GYM_COLUMNS] as const;
 
 /**
  * Every bid matching the filters, in keyset batches (newest first), for the streamed CSV export. The query for the
