@@ -25,7 +25,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test its screenshots and snapshots: in CI only the retry of a failed test records
+    // one (retries: 1), which is the run a failure is read from.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
       args: [

@@ -64,7 +64,7 @@ export async function startExtraServer(options: {
     } catch {
       // not up yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();
   throw new Error(`the extra test server on port ${options.port} did not start`);
