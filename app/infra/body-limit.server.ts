@@ -109,10 +109,16 @@ export function refuseTooLarge(req: IncomingMessage, res: ServerResponse, error:
   }
   req.resume();
   const socket = req.socket;
+  // Node closes a `Connection: close` socket outright once the answer is written; a client still sending its body
+  // would then get a reset that can discard the answer before it is read. Only our side is closed here, and what
+  // still arrives is read and thrown away until the client stops or the second is up.
+  socket.destroySoon = () => {
+    socket.end();
+  };
   const timer = setTimeout(() => socket.destroy(), 1000);
   timer.unref();
   socket.once('close', () => clearTimeout(timer));
-  req.once('end', () => socket.destroySoon?.());
+  req.once('end', () => socket.end());
 }
 
 /**
