@@ -7,5 +7,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default (cores − 1) is one worker on a 2-core machine; the files are independent (each integration
+    // test makes its own database), and much of their time is spent waiting on PostgreSQL and child processes.
+    maxWorkers: 2,
   },
 });
