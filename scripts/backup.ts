@@ -11,30 +11,24 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { loadEnv } from '#app/infra/env.server.ts';
 import { acquirePgliteLock } from '#db/pglite-lock.ts';
 import {
   appliedMigrations,
-  BACKUP_FORMAT,
   BackupError,
-  type BackupManifest,
+  inBackupWorkspace,
   requireTool,
   runBackupScript,
+  writeManifest,
 } from '#scripts/backup-common.ts';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { out: { type: 'string' } } });
-  const env = loadEnv();
-  const dataDir = path.resolve(env.DATA_DIR);
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..+$/, '').replace('T', '-');
   const out = path.resolve(values.out ?? path.join('backups', `club-${stamp}.tar.gz`));
-  requireTool('tar', 'apt-get install -y tar');
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'club-backup-'));
-  try {
+  await inBackupWorkspace('club-backup-', async ({ env, dataDir, work }) => {
     let migrations: string[];
     if (env.DATABASE_URL) {
       requireTool('pg_dump', 'apt-get install -y postgresql-client');
@@ -76,15 +70,13 @@ async function main(): Promise<void> {
     const secret = path.join(dataDir, 'session-secret');
     if (fs.existsSync(secret)) fs.copyFileSync(secret, path.join(work, 'session-secret'));
 
-    const manifest: BackupManifest = {
-      format: BACKUP_FORMAT,
+    const manifest = writeManifest(work, {
       engine: env.DATABASE_URL ? 'postgres' : 'pglite',
       createdAt: new Date().toISOString(),
       migrations,
       images: env.S3_ENDPOINT ? 's3' : localImages ? 'included' : 'none',
       sessionSecret: fs.existsSync(secret),
-    };
-    fs.writeFileSync(path.join(work, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    });
     fs.mkdirSync(path.dirname(out), { recursive: true });
     execFileSync('tar', ['-czf', out, '-C', work, '.']);
     fs.chmodSync(out, 0o600);
@@ -94,9 +86,7 @@ async function main(): Promise<void> {
         manifest.images === 'included' ? ', картинки' : manifest.images === 's3' ? '; картинки в S3 не входят' : ''
       }${manifest.sessionSecret ? ', секрет сессий' : ''}).`,
     );
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
-  }
+  });
 }
 
 runBackupScript(main);

@@ -5,38 +5,23 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
-import { loadEnv } from '#app/infra/env.server.ts';
 import { createDb } from '#db/index.ts';
 import { migrations } from '#db/migrations/index.ts';
 import { acquirePgliteLock } from '#db/pglite-lock.ts';
-import {
-  BACKUP_FORMAT,
-  BackupError,
-  type BackupManifest,
-  requireTool,
-  runBackupScript,
-} from '#scripts/backup-common.ts';
+import { BackupError, inBackupWorkspace, readManifest, requireTool, runBackupScript } from '#scripts/backup-common.ts';
 
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean' } } });
   const file = positionals[0];
   if (!file) throw new BackupError('Укажите файл: npm run restore -- backups/club-….tar.gz [--force]');
   if (!fs.existsSync(file)) throw new BackupError(`Файл ${file} не найден.`);
-  const env = loadEnv();
-  const dataDir = path.resolve(env.DATA_DIR);
-  requireTool('tar', 'apt-get install -y tar');
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'club-restore-'));
-  try {
+  await inBackupWorkspace('club-restore-', async ({ env, dataDir, work }) => {
     execFileSync('tar', ['-xzf', path.resolve(file), '-C', work]);
-    const manifestFile = path.join(work, 'manifest.json');
-    if (!fs.existsSync(manifestFile)) throw new BackupError(`${file} — не резервная копия сайта (нет manifest.json).`);
-    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
-    if (manifest.format !== BACKUP_FORMAT) throw new BackupError(`Неизвестный формат копии: ${manifest.format}.`);
+    const manifest = readManifest(work, file);
     const unknown = manifest.migrations.filter((name) => !(name in migrations));
     if (unknown.length) {
       throw new BackupError(
@@ -109,9 +94,7 @@ async function main(): Promise<void> {
     console.log(
       `Восстановлено из ${file} (копия от ${manifest.createdAt}). Запустите сервер: недостающие миграции он применит сам.`,
     );
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
-  }
+  });
 }
 
 runBackupScript(main);
