@@ -64,6 +64,17 @@ async function defaultTitle(db: Database, entity: string, id: number | null): Pr
   return null;
 }
 
+/** An audit entry about a staff account: its creation, password, access or second factor. */
+export async function recordStaffUserAudit(
+  db: Database,
+  actorId: number | null,
+  action: AuditAction,
+  staffUserId: number,
+  fields: string[],
+): Promise<void> {
+  await recordAudit(db, { staffUserId: actorId, action, entity: 'staff_user', entityId: staffUserId, fields });
+}
+
 /** Audit entries with who made them, newest first: the shared base of the audit page and the dashboard. */
 export function selectAuditEntries(db: Database) {
   return db

@@ -1,7 +1,7 @@
 /** Staff accounts: used by /admin/staff, the login, the start-up admin account and the staff CLI (scripts/staff.ts). */
 
 import { hashPassword, MIN_PASSWORD_LENGTH } from '#app/infra/password.server.ts';
-import { recordAudit } from '#app/models/audit.server.ts';
+import { recordStaffUserAudit } from '#app/models/audit.server.ts';
 import { deleteUserSessions } from '#app/models/session.server.ts';
 import type { Database } from '#db/index.ts';
 import type { StaffRole } from '#db/schema.ts';
@@ -54,13 +54,7 @@ export async function createStaffUser(
     .returning('id')
     .executeTakeFirst();
   if (!inserted) throw new StaffInputError(`Сотрудник ${email} уже есть`);
-  await recordAudit(db, {
-    staffUserId: actorId,
-    action: 'create',
-    entity: 'staff_user',
-    entityId: inserted.id,
-    fields: ['email', 'role'],
-  });
+  await recordStaffUserAudit(db, actorId, 'create', inserted.id, ['email', 'role']);
   return inserted.id;
 }
 
@@ -105,13 +99,7 @@ export async function setStaffDisabled(
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('staff_users').set({ disabled, updated_at: new Date() }).where('id', '=', id).execute();
     if (disabled) await deleteUserSessions(trx, id);
-    await recordAudit(trx, {
-      staffUserId: actorId,
-      action: disabled ? 'disable' : 'enable',
-      entity: 'staff_user',
-      entityId: id,
-      fields: ['disabled'],
-    });
+    await recordStaffUserAudit(trx, actorId, disabled ? 'disable' : 'enable', id, ['disabled']);
   });
   return id;
 }
@@ -134,13 +122,7 @@ export async function setStaffPassword(
       .where('id', '=', id)
       .execute();
     await deleteUserSessions(trx, id, keepSession);
-    await recordAudit(trx, {
-      staffUserId: actorId,
-      action: 'password',
-      entity: 'staff_user',
-      entityId: id,
-      fields: ['password_hash'],
-    });
+    await recordStaffUserAudit(trx, actorId, 'password', id, ['password_hash']);
   });
   return id;
 }

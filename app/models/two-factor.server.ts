@@ -4,7 +4,7 @@
  * statements here keep the single-use rules atomic, so two requests racing with one code cannot both pass.
  */
 import { sql } from 'kysely';
-import { recordAudit } from '#app/models/audit.server.ts';
+import { recordStaffUserAudit } from '#app/models/audit.server.ts';
 import { deleteUserLoginChallenges } from '#app/models/login-challenge.server.ts';
 import { deleteUserSessions } from '#app/models/session.server.ts';
 import { normaliseEmail, StaffInputError } from '#app/models/staff.server.ts';
@@ -132,13 +132,7 @@ export async function enableTotp(
       .executeTakeFirst();
     if (!updated) return false;
     await insertRecoveryCodes(trx, staffUserId, input.recoveryCodeHashes);
-    await recordAudit(trx, {
-      staffUserId: actorId,
-      action: 'totp_enable',
-      entity: 'staff_user',
-      entityId: staffUserId,
-      fields: ['totp_secret'],
-    });
+    await recordStaffUserAudit(trx, actorId, 'totp_enable', staffUserId, ['totp_secret']);
     return true;
   });
 }
@@ -152,13 +146,7 @@ export async function replaceRecoveryCodes(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await insertRecoveryCodes(trx, staffUserId, codeHashes);
-    await recordAudit(trx, {
-      staffUserId: actorId,
-      action: 'recovery_codes',
-      entity: 'staff_user',
-      entityId: staffUserId,
-      fields: ['recovery_codes'],
-    });
+    await recordStaffUserAudit(trx, actorId, 'recovery_codes', staffUserId, ['recovery_codes']);
   });
 }
 
@@ -190,13 +178,9 @@ export async function disableTotp(
       await deleteUserSessions(trx, staffUserId);
       await deleteUserLoginChallenges(trx, staffUserId);
     }
-    await recordAudit(trx, {
-      staffUserId: actorId,
-      action: how === 'reset' ? 'totp_reset' : 'totp_disable',
-      entity: 'staff_user',
-      entityId: staffUserId,
-      fields: ['totp_secret'],
-    });
+    await recordStaffUserAudit(trx, actorId, how === 'reset' ? 'totp_reset' : 'totp_disable', staffUserId, [
+      'totp_secret',
+    ]);
   });
 }
 
