@@ -1,10 +1,9 @@
 import { data, Link } from 'react-router';
-import { BidForm } from '#app/components/BidForm.tsx';
+import { DetailSessionsAndBid } from '#app/components/DetailSessionsAndBid.tsx';
 import { DraftBanner } from '#app/components/DraftBanner.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { Image } from '#app/components/Image.tsx';
-import { SessionsSection } from '#app/components/SessionList.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
 import { countOf } from '#app/lib/format.ts';
 import { metaFrom, publicPageHeaders } from '#app/lib/seo.ts';
@@ -32,7 +31,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
   }));
 
 export default function CoachPage({ loaderData }: Route.ComponentProps) {
-  const { coach, draft, sessions, gym, token, year, now } = loaderData;
+  const { coach, draft, year } = loaderData;
   const years = coach.experienceSince ? year - coach.experienceSince : null;
   return (
     <article className="detail">
@@ -85,27 +84,21 @@ export default function CoachPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <div className="detail__columns">
-        <SessionsSection
-          titleId="coach-slots-title"
-          title="Занятия на неделе"
-          gym={gym}
-          sessions={sessions}
-          now={now}
-          schedule={{ to: `/shedule?coach=${coach.id}`, label: 'Расписание тренера' }}
-        />
-        <section className="section" aria-label="Запись к тренеру">
-          <BidForm
-            formId="coach"
-            kind="coach"
-            subjectId={coach.id}
-            gymId={gym?.id ?? null}
-            token={token}
-            title="Записаться к тренеру"
-            lead="Персональная тренировка или занятие в группе — администратор подберёт время."
-          />
-        </section>
-      </div>
+      <DetailSessionsAndBid
+        page={loaderData}
+        sessions={{
+          titleId: 'coach-slots-title',
+          title: 'Занятия на неделе',
+          schedule: { to: `/shedule?coach=${coach.id}`, label: 'Расписание тренера' },
+        }}
+        bid={{
+          label: 'Запись к тренеру',
+          kind: 'coach',
+          subjectId: coach.id,
+          title: 'Записаться к тренеру',
+          lead: 'Персональная тренировка или занятие в группе — администратор подберёт время.',
+        }}
+      />
     </article>
   );
 }

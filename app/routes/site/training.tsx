@@ -1,9 +1,8 @@
 import { data, Link } from 'react-router';
-import { BidForm } from '#app/components/BidForm.tsx';
+import { DetailSessionsAndBid } from '#app/components/DetailSessionsAndBid.tsx';
 import { DraftBanner } from '#app/components/DraftBanner.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Image } from '#app/components/Image.tsx';
-import { SessionsSection } from '#app/components/SessionList.tsx';
 import { CoachesSection } from '#app/components/SiteCards.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
 import { metaFrom, publicPageHeaders } from '#app/lib/seo.ts';
@@ -32,7 +31,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
   }));
 
 export default function TrainingPage({ loaderData }: Route.ComponentProps) {
-  const { training, draft, sessions, gym, token, now } = loaderData;
+  const { training, draft } = loaderData;
   return (
     <article className="detail">
       {draft ? <DraftBanner editPath={`/admin/trainings/${training.id}`} /> : null}
@@ -64,27 +63,21 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
         {training.cover ? <Image className="detail__image" image={training.cover} alt="" width={640} priority /> : null}
       </div>
 
-      <div className="detail__columns">
-        <SessionsSection
-          titleId="training-slots-title"
-          title="Ближайшие занятия"
-          gym={gym}
-          sessions={sessions}
-          show="coach"
-          now={now}
-          schedule={{ to: `/shedule?trend=${training.trend.id}`, label: 'Полное расписание' }}
-        />
-        <section className="section" aria-label="Запись на тренировку">
-          <BidForm
-            formId="training"
-            kind="training"
-            subjectId={training.id}
-            gymId={gym?.id ?? null}
-            token={token}
-            title="Записаться на тренировку"
-          />
-        </section>
-      </div>
+      <DetailSessionsAndBid
+        page={loaderData}
+        sessions={{
+          titleId: 'training-slots-title',
+          title: 'Ближайшие занятия',
+          show: 'coach',
+          schedule: { to: `/shedule?trend=${training.trend.id}`, label: 'Полное расписание' },
+        }}
+        bid={{
+          label: 'Запись на тренировку',
+          kind: 'training',
+          subjectId: training.id,
+          title: 'Записаться на тренировку',
+        }}
+      />
 
       <CoachesSection coaches={training.coaches} titleId="training-coaches-title" />
     </article>
