@@ -5,6 +5,7 @@
  */
 import type { Logger } from 'pino';
 import type { RouterContextProvider } from 'react-router';
+import { readForm } from '#app/infra/form.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { SITE_NAME } from '#app/lib/club.ts';
 import {
@@ -25,7 +26,13 @@ import {
   type TwoFactorRecord,
 } from '#app/models/two-factor.server.ts';
 import { LoginError, startStaffSession } from '#app/services/auth.server.ts';
-import { beginLoginChallenge, SECOND_STEP_PATHS } from '#app/services/login-challenge.server.ts';
+import {
+  beginLoginChallenge,
+  finishLoginChallenge,
+  readLoginChallenge,
+  SECOND_STEP_PATHS,
+  sessionCookiesAfterChallenge,
+} from '#app/services/login-challenge.server.ts';
 import { clientKey, retryAfterHeaders, retryAfterText } from '#app/services/rate-limit.server.ts';
 import {
   classifyCode,
@@ -42,7 +49,7 @@ import {
   totpUri,
 } from '#app/services/totp.server.ts';
 import type { Database } from '#db/index.ts';
-import type { StaffRole } from '#db/schema.ts';
+import type { LoginChallengePurpose, StaffRole } from '#db/schema.ts';
 
 /** `REQUIRE_2FA`: absent = optional for everybody. */
 export type TwoFactorRequirement = 'admins' | 'all' | undefined;
@@ -124,6 +131,42 @@ export function refusedCode(error: unknown): { message: string; init: ResponseIn
   }
   if (error instanceof SecondFactorError) return { message: error.message, init: { status: 400 } };
   return null;
+}
+
+/** How the code step of a sign-in ended. */
+export type SignInCodeOutcome<T> =
+  | { kind: 'expired' }
+  | { kind: 'refused'; message: string; init: ResponseInit }
+  | { kind: 'signed-in'; result: T; cookies: string[]; redirectTo: string };
+
+/**
+ * The code step after the right password (docs/staff-auth.md), `verify` (a code) or `setup` (setting an app up
+ * first): the request's live challenge of that step, the typed code checked by `check`, then the session cookies —
+ * one session per challenge, even if the same code arrives twice at once. `method` names how the code confirmed it.
+ */
+export async function completeSignInWithCode<T>(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  purpose: LoginChallengePurpose,
+  check: (ctx: TwoFactorContext, staffUserId: number, code: string) => Promise<T>,
+  method: (result: T) => 'totp' | 'recovery_code',
+): Promise<SignInCodeOutcome<T>> {
+  const services = getServices(context);
+  const db = services.database.db;
+  const challenge = await readLoginChallenge(db, request, services.sessionSecret, purpose);
+  if (!challenge) return { kind: 'expired' };
+  const form = await readForm(request);
+  let result: T;
+  try {
+    result = await check(requestTwoFactorContext(context), challenge.staffUserId, String(form.get('code') ?? ''));
+  } catch (error) {
+    const refused = refusedCode(error);
+    if (!refused) throw error;
+    return { kind: 'refused', ...refused };
+  }
+  if (!(await finishLoginChallenge(db, challenge))) return { kind: 'expired' };
+  const cookies = await sessionCookiesAfterChallenge(context, request, challenge, method(result));
+  return { kind: 'signed-in', result, cookies, redirectTo: challenge.redirectTo };
 }
 
 export const WRONG_CODE = 'Неверный код. Введите новый код из приложения или неиспользованный код восстановления.';

@@ -1,7 +1,9 @@
 /** The pieces of two-factor sign-in shared by the sign-in pages and the member's profile page. */
 
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { FormAlert } from '#app/components/FormAlert.tsx';
+import { Heading } from '#app/components/Heading.tsx';
 
 /** The QR code for the app and the same secret as text, for apps on the same phone or typing by hand. */
 export function TotpSetupPanel({ qrCode, secret }: { qrCode: string; secret: string }) {
@@ -82,6 +84,21 @@ export function RecoveryCodeList({ codes, children }: { codes: string[]; childre
         ))}
       </ul>
       {children}
+    </section>
+  );
+}
+
+/** A sign-in page's code step whose challenge has expired or was already used: what happened and the way back. */
+export function SignInStepExpired({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="login">
+      <Heading level={1}>{title}</Heading>
+      <p className="login__error" role="alert">
+        {children}
+      </p>
+      <p>
+        <Link to="/login">Войти снова</Link>
+      </p>
     </section>
   );
 }

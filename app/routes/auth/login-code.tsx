@@ -1,24 +1,14 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { staffPageMeta } from '#app/admin/nav.ts';
 import stylesheet from '#app/admin.css?url';
-import { CodeError, CodeField } from '#app/components/admin/TwoFactor.tsx';
+import { CodeError, CodeField, SignInStepExpired } from '#app/components/admin/TwoFactor.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { setFlash } from '#app/infra/flash.server.ts';
-import { readForm } from '#app/infra/form.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
-import {
-  finishLoginChallenge,
-  readLoginChallenge,
-  sessionCookiesAfterChallenge,
-} from '#app/services/login-challenge.server.ts';
+import { readLoginChallenge } from '#app/services/login-challenge.server.ts';
 import { privateHeadersKeepingRetryAfter } from '#app/services/rate-limit.server.ts';
-import {
-  refusedCode,
-  requestTwoFactorContext,
-  type VerifiedCode,
-  verifySecondFactor,
-} from '#app/services/two-factor.server.ts';
+import { completeSignInWithCode, verifySecondFactor } from '#app/services/two-factor.server.ts';
 import type { Route } from './+types/login-code';
 
 /** The second step of signing in with two-factor sign-in on (docs/staff-auth.md): a code after the password. */
@@ -36,37 +26,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = getServices(context);
-  const db = services.database.db;
-  const challenge = await readLoginChallenge(db, request, services.sessionSecret, 'verify');
-  if (!challenge) return data({ expired: true, error: null }, { status: 400 });
-  const form = await readForm(request);
-  let verified: VerifiedCode;
-  try {
-    verified = await verifySecondFactor(
-      requestTwoFactorContext(context),
-      challenge.staffUserId,
-      String(form.get('code') ?? ''),
-    );
-  } catch (error) {
-    const refused = refusedCode(error);
-    if (!refused) throw error;
-    return data({ expired: false, error: refused.message }, refused.init);
-  }
-  // One challenge gives one session, even if the same code arrives twice at once.
-  if (!(await finishLoginChallenge(db, challenge))) return data({ expired: true, error: null }, { status: 400 });
+  const outcome = await completeSignInWithCode(
+    context,
+    request,
+    'verify',
+    verifySecondFactor,
+    (verified) => verified.method,
+  );
+  if (outcome.kind === 'expired') return data({ expired: true, error: null }, { status: 400 });
+  if (outcome.kind === 'refused') return data({ expired: false, error: outcome.message }, outcome.init);
 
   const headers = new Headers({ 'Cache-Control': 'private, no-store' });
-  for (const cookie of await sessionCookiesAfterChallenge(context, request, challenge, verified.method)) {
-    headers.append('Set-Cookie', cookie);
-  }
-  if (verified.method === 'recovery_code') {
+  for (const cookie of outcome.cookies) headers.append('Set-Cookie', cookie);
+  if (outcome.result.method === 'recovery_code') {
     headers.append(
       'Set-Cookie',
-      await setFlash({ kind: 'info', text: recoveryCodeNotice(verified.recoveryCodesLeft) }),
+      await setFlash({ kind: 'info', text: recoveryCodeNotice(outcome.result.recoveryCodesLeft) }),
     );
   }
-  return redirect(safeRedirectPath(challenge.redirectTo, '/admin'), { headers });
+  return redirect(safeRedirectPath(outcome.redirectTo, '/admin'), { headers });
 }
 
 function recoveryCodeNotice(left: number): string {
@@ -81,15 +59,9 @@ export default function LoginCodePage({ loaderData, actionData }: Route.Componen
   const busy = navigation.state === 'submitting';
   if (!loaderData.email || actionData?.expired) {
     return (
-      <section className="login">
-        <Heading level={1}>Подтверждение входа</Heading>
-        <p className="login__error" role="alert">
-          Время на ввод кода истекло или вход уже выполнен.
-        </p>
-        <p>
-          <Link to="/login">Войти снова</Link>
-        </p>
-      </section>
+      <SignInStepExpired title="Подтверждение входа">
+        Время на ввод кода истекло или вход уже выполнен.
+      </SignInStepExpired>
     );
   }
   return (

@@ -1,21 +1,22 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { staffPageMeta } from '#app/admin/nav.ts';
 import stylesheet from '#app/admin.css?url';
-import { CodeError, CodeField, RecoveryCodeList, TotpSetupPanel } from '#app/components/admin/TwoFactor.tsx';
+import {
+  CodeError,
+  CodeField,
+  RecoveryCodeList,
+  SignInStepExpired,
+  TotpSetupPanel,
+} from '#app/components/admin/TwoFactor.tsx';
 import { Heading } from '#app/components/Heading.tsx';
-import { readForm } from '#app/infra/form.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { findTwoFactorRecord } from '#app/models/two-factor.server.ts';
-import {
-  finishLoginChallenge,
-  readLoginChallenge,
-  sessionCookiesAfterChallenge,
-} from '#app/services/login-challenge.server.ts';
+import { readLoginChallenge } from '#app/services/login-challenge.server.ts';
 import { privateHeadersKeepingRetryAfter } from '#app/services/rate-limit.server.ts';
 import {
+  completeSignInWithCode,
   confirmTotpSetup,
-  refusedCode,
   requestTwoFactorContext,
   totpSetupView,
 } from '#app/services/two-factor.server.ts';
@@ -42,34 +43,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = getServices(context);
-  const db = services.database.db;
-  const challenge = await readLoginChallenge(db, request, services.sessionSecret, 'setup');
-  if (!challenge) return data({ expired: true, error: null, recoveryCodes: null, next: null }, { status: 400 });
-  const form = await readForm(request);
-  let recoveryCodes: string[];
-  try {
-    recoveryCodes = await confirmTotpSetup(
-      requestTwoFactorContext(context),
-      challenge.staffUserId,
-      String(form.get('code') ?? ''),
-      challenge.staffUserId,
-    );
-  } catch (error) {
-    const refused = refusedCode(error);
-    if (!refused) throw error;
-    return data({ expired: false, error: refused.message, recoveryCodes: null, next: null }, refused.init);
-  }
-  if (!(await finishLoginChallenge(db, challenge))) {
+  const outcome = await completeSignInWithCode(
+    context,
+    request,
+    'setup',
+    (ctx, staffUserId, code) => confirmTotpSetup(ctx, staffUserId, code, staffUserId),
+    () => 'totp',
+  );
+  if (outcome.kind === 'expired') {
     return data({ expired: true, error: null, recoveryCodes: null, next: null }, { status: 400 });
   }
-  const headers = new Headers();
-  for (const cookie of await sessionCookiesAfterChallenge(context, request, challenge, 'totp')) {
-    headers.append('Set-Cookie', cookie);
+  if (outcome.kind === 'refused') {
+    return data({ expired: false, error: outcome.message, recoveryCodes: null, next: null }, outcome.init);
   }
+  const headers = new Headers();
+  for (const cookie of outcome.cookies) headers.append('Set-Cookie', cookie);
   // The codes are shown on this answer only, never stored in a readable form: no redirect here.
   return data(
-    { expired: false, error: null, recoveryCodes, next: safeRedirectPath(challenge.redirectTo, '/admin') },
+    {
+      expired: false,
+      error: null,
+      recoveryCodes: outcome.result,
+      next: safeRedirectPath(outcome.redirectTo, '/admin'),
+    },
     { headers },
   );
 }
@@ -93,15 +89,9 @@ export default function LoginSetupPage({ loaderData, actionData }: Route.Compone
   }
   if (!loaderData.setup || actionData?.expired) {
     return (
-      <section className="login">
-        <Heading level={1}>Настройка двухфакторного входа</Heading>
-        <p className="login__error" role="alert">
-          Время на настройку истекло или вход уже выполнен.
-        </p>
-        <p>
-          <Link to="/login">Войти снова</Link>
-        </p>
-      </section>
+      <SignInStepExpired title="Настройка двухфакторного входа">
+        Время на настройку истекло или вход уже выполнен.
+      </SignInStepExpired>
     );
   }
   return (
