@@ -4,6 +4,7 @@ import { adminTitle } from '#app/admin/nav.ts';
 import { AuditList } from '#app/components/admin/AuditList.tsx';
 import { BidsChart } from '#app/components/admin/BidsChart.tsx';
 import { RecordActionForm } from '#app/components/admin/RecordActionForm.tsx';
+import { TableHead } from '#app/components/admin/TableHead.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, parseFormData, readForm } from '#app/infra/form.server.ts';
@@ -103,14 +104,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             адрес вебхука) и отправьте их ещё раз.
           </p>
           <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Заявка</th>
-                <th scope="col">Канал</th>
-                <th scope="col">Ошибка</th>
-                <th scope="col">Действия</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Заявка', 'Канал', 'Ошибка', 'Действия']} />
             <tbody>
               {dead.map((row) => (
                 <tr key={row.id}>

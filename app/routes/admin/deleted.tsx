@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { adminTitle } from '#app/admin/nav.ts';
 import { recordPath, SECTIONS, sectionByKey } from '#app/admin/sections.ts';
+import { TableHead } from '#app/components/admin/TableHead.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { OptionList } from '#app/components/OptionList.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
@@ -91,16 +92,16 @@ export default function DeletedRecords({ loaderData }: Route.ComponentProps) {
         <p className="admin-muted">За последние 30 дней ничего не удаляли.</p>
       ) : (
         <table className="admin-table admin-deleted">
-          <thead>
-            <tr>
-              <th scope="col">Запись</th>
-              <th scope="col">Раздел</th>
-              <th scope="col">Удалена</th>
-              <th scope="col">
-                <span className="visually-hidden">Действия</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Запись',
+              'Раздел',
+              'Удалена',
+              <span key="actions" className="visually-hidden">
+                Действия
+              </span>,
+            ]}
+          />
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.revisionId}>

@@ -2,6 +2,7 @@ import { data, Form } from 'react-router';
 import { z } from 'zod';
 import { adminTitle } from '#app/admin/nav.ts';
 import { RecordActionForm } from '#app/components/admin/RecordActionForm.tsx';
+import { TableHead } from '#app/components/admin/TableHead.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
@@ -83,16 +84,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
       <Heading level={1}>Сотрудники</Heading>
       <FormAlert message={actionData?.error} className="admin-form__error" />
       <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">Email</th>
-            <th scope="col">Имя</th>
-            <th scope="col">Роль</th>
-            <th scope="col">Состояние</th>
-            <th scope="col">Двухфакторный вход</th>
-            <th scope="col">Действия</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Email', 'Имя', 'Роль', 'Состояние', 'Двухфакторный вход', 'Действия']} />
         <tbody>
           {users.map((user) => (
             <tr key={user.id}>

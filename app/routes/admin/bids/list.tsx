@@ -12,6 +12,7 @@ import {
 } from '#app/admin/bids.ts';
 import { adminTitle } from '#app/admin/nav.ts';
 import { FilterSelect } from '#app/components/admin/FilterSelect.tsx';
+import { TableHead } from '#app/components/admin/TableHead.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, parseFormData, readForm } from '#app/infra/form.server.ts';
@@ -236,17 +237,9 @@ export default function BidInbox({ loaderData }: Route.ComponentProps) {
         <p>{sessionView ? 'На это занятие никто не записался.' : 'Заявок не найдено.'}</p>
       ) : (
         <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Дата (время зала)</th>
-              <th scope="col">Имя</th>
-              <th scope="col">Телефон</th>
-              <th scope="col">Зал</th>
-              <th scope="col">Тип</th>
-              <th scope="col">Статус</th>
-              {sessionView ? <th scope="col">Запись</th> : null}
-            </tr>
-          </thead>
+          <TableHead
+            columns={['Дата (время зала)', 'Имя', 'Телефон', 'Зал', 'Тип', 'Статус', sessionView ? 'Запись' : null]}
+          />
           <tbody>
             {bids.map((bid) => (
               <tr key={bid.id} className={bid.status === 'new' ? 'admin-table__row--new' : undefined}>

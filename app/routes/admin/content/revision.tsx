@@ -5,6 +5,7 @@ import { adminTitle } from '#app/admin/nav.ts';
 import { changedFields, REVISION_KIND_LABELS, revisionData, revisionText } from '#app/admin/revisions.ts';
 import { recordPath, sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
 import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
+import { TableHead } from '#app/components/admin/TableHead.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Image } from '#app/components/Image.tsx';
@@ -153,13 +154,7 @@ export default function RevisionCompare({ loaderData, actionData }: Route.Compon
           <caption className="visually-hidden">
             Поля версии от {when} рядом с {deleted ? 'пустой удалённой записью' : 'текущими значениями'}
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Поле</th>
-              <th scope="col">Эта версия</th>
-              <th scope="col">{deleted ? 'Сейчас (запись удалена)' : 'Сейчас'}</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Поле', 'Эта версия', deleted ? 'Сейчас (запись удалена)' : 'Сейчас']} />
           <tbody>
             {fields.map((field) => (
               <tr key={field.name} className={field.changed ? 'admin-compare__row--changed' : undefined}>
