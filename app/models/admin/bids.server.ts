@@ -256,6 +256,33 @@ export async function getBid(db: Database, id: number) {
   return { bid, events, samePhone };
 }
 
+/**
+ * What every staff change of a bid leaves behind: a row of the bid's history (who, from and to which status, the
+ * note) and an audit entry naming the changed fields. Runs inside the change's transaction.
+ */
+export async function recordBidChange(
+  trx: Database,
+  change: { bidId: number; staffUserId: number; from: BidStatus; to: BidStatus; note: string; fields: string[] },
+): Promise<void> {
+  await trx
+    .insertInto('bid_events')
+    .values({
+      bid_id: change.bidId,
+      staff_user_id: change.staffUserId,
+      from_status: change.from,
+      to_status: change.to,
+      note: change.note,
+    })
+    .execute();
+  await recordAudit(trx, {
+    staffUserId: change.staffUserId,
+    action: 'status',
+    entity: 'bid',
+    entityId: change.bidId,
+    fields: change.fields,
+  });
+}
+
 export type StatusChangeResult = 'ok' | 'conflict' | 'missing' | 'invalid';
 
 /** Moves a bid along its workflow with a note; the history row records who and when. */
@@ -286,21 +313,12 @@ export async function changeBidStatus(
       })
       .where('id', '=', input.id)
       .execute();
-    await trx
-      .insertInto('bid_events')
-      .values({
-        bid_id: input.id,
-        staff_user_id: input.staffUserId,
-        from_status: bid.status,
-        to_status: input.to,
-        note: input.note,
-      })
-      .execute();
-    await recordAudit(trx, {
+    await recordBidChange(trx, {
+      bidId: input.id,
       staffUserId: input.staffUserId,
-      action: 'status',
-      entity: 'bid',
-      entityId: input.id,
+      from: bid.status,
+      to: input.to,
+      note: input.note,
       fields: ['status', 'staff_note'],
     });
     return 'ok';

@@ -6,7 +6,7 @@
 import { type SqlBool, sql } from 'kysely';
 import { announceContentChange } from '#app/infra/content-cache.server.ts';
 import { placesLeft } from '#app/lib/signup.ts';
-import { recordAudit } from '#app/models/audit.server.ts';
+import { recordBidChange } from '#app/models/admin/bids.server.ts';
 import { lockSessionPlaces, SIGNUP_ENTITY } from '#app/models/signup.server.ts';
 import type { Database } from '#db/index.ts';
 import type { SignupState } from '#db/schema.ts';
@@ -112,21 +112,13 @@ async function changeSignupState(
       .set({ signup_state: to, version: sql`version + 1`, updated_at: sql`now()` })
       .where('id', '=', input.id)
       .execute();
-    await trx
-      .insertInto('bid_events')
-      .values({
-        bid_id: input.id,
-        staff_user_id: input.staffUserId,
-        from_status: current.status,
-        to_status: current.status,
-        note,
-      })
-      .execute();
-    await recordAudit(trx, {
+    // The status stays; the history row carries the note of what happened to the place.
+    await recordBidChange(trx, {
+      bidId: input.id,
       staffUserId: input.staffUserId,
-      action: 'status',
-      entity: 'bid',
-      entityId: input.id,
+      from: current.status,
+      to: current.status,
+      note,
       fields: ['signup_state'],
     });
     if (current.signup_state === 'booked' || to === 'booked') await announceContentChange(trx, SIGNUP_ENTITY);
