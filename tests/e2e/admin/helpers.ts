@@ -1,8 +1,11 @@
 /** Shared steps of the staff-area tests: sign in, fill the shared form, find list rows, make images. */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { E2E_ADMIN } from '#tests/e2e/settings.ts';
+import { E2E_ADMIN, E2E_PORT } from '#tests/e2e/settings.ts';
 
 export { E2E_ADMIN };
 
@@ -14,6 +17,90 @@ export function withAndWithoutJavaScript(tests: () => void) {
       tests();
     });
   }
+}
+
+/** A lock left by a run that was killed while holding it is taken over after this long (no holder needs as much). */
+const STALE_LOCK_MS = 120_000;
+
+/**
+ * Runs `steps` while no other test of this run (other workers are other processes) runs steps under the lock of
+ * `table`. For the steps that depend on the order or the presence of rows other tests change: a move checked against
+ * the neighbour row, a deletion of a row another test may be comparing with, the first slot of a day. Tests that only
+ * add rows need no lock: the checks allow for rows added meanwhile.
+ */
+export async function withTableLock<T>(table: string, steps: () => Promise<T>): Promise<T> {
+  const lock = path.join(os.tmpdir(), `club-e2e-${E2E_PORT}-${table.replace(/\W+/g, '-')}.lock`);
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const since = fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+      if (since !== undefined && Date.now() - since > STALE_LOCK_MS) fs.rmSync(lock, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await steps();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The end of a new record's round trip through its list `/admin/<path>`, under the table's lock (withTableLock):
+ * one step up, checked against the row that was above it, then deletion — through the confirmation page without
+ * JavaScript, through the dialog (the list stays in place) with it.
+ */
+export async function moveUpAndDelete(page: Page, path: string, name: string, javaScriptEnabled: boolean) {
+  await withTableLock(path, async () => {
+    // Reorder: a new record is last; one step up puts it before its neighbour
+    await page.goto(`/admin/${path}`);
+    const pagination = page.locator('.admin-pagination span');
+    if ((await pagination.count()) > 0) {
+      const pages = (await pagination.textContent())?.match(/из (\d+)/)?.[1] ?? '1';
+      await page.goto(`/admin/${path}?page=${pages}`);
+    }
+    // Rows by the record each links to: other tests may change a row's text (publish state, labels) meanwhile.
+    const rowLinks = () =>
+      page
+        .locator('tbody tr')
+        .evaluateAll((rows) => rows.map((tr) => tr.querySelector('a')?.getAttribute('href') ?? ''));
+    const own = await row(page, name).locator('a').first().getAttribute('href');
+    const before = await rowLinks();
+    const index = before.indexOf(own!);
+    expect(index).toBeGreaterThan(-1);
+    await row(page, name)
+      .getByRole('button', { name: `Выше «${name}»` })
+      .click();
+    await expectFlash(page, 'Перемещено выше');
+    if (index > 0) {
+      // Other tests add rows in parallel, so compare with the neighbour rather than absolute positions.
+      const neighbour = before[index - 1]!;
+      const after = await rowLinks();
+      expect(after.indexOf(neighbour), 'the former neighbour is still on this page').toBeGreaterThan(-1);
+      expect(after.indexOf(own!)).toBe(after.indexOf(neighbour) - 1);
+    }
+
+    // Delete
+    const list = `/admin/${path}?q=${encodeURIComponent(name)}`;
+    await page.goto(list);
+    await row(page, name).getByRole('link', { name: 'Удалить' }).click();
+    if (javaScriptEnabled) {
+      const dialog = page.getByRole('dialog', { name: 'Подтверждение удаления' }).filter({ hasText: name });
+      await expect(dialog).toBeVisible();
+      await expect(page).toHaveURL(list);
+      await dialog.getByRole('button', { name: 'Да, удалить' }).click();
+      await expectFlash(page, 'Удалено');
+    } else {
+      await expect(page.getByRole('heading', { name: `Удалить «${name}»?` })).toBeVisible();
+      await page.getByRole('button', { name: 'Да, удалить' }).click();
+      await expectFlash(page, 'Удалено');
+      await page.goto(list);
+    }
+    await expect(row(page, name)).toHaveCount(0);
+  });
 }
 
 export function unique(prefix: string): string {

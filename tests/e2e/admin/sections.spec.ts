@@ -3,7 +3,17 @@
  * edit, publish/unpublish, reorder, delete with its confirmation page.
  */
 import { expect, test } from '@playwright/test';
-import { expectFlash, type FieldInput, fillForm, login, pngFile, row, save, unique } from '#tests/e2e/admin/helpers.ts';
+import {
+  expectFlash,
+  type FieldInput,
+  fillForm,
+  login,
+  moveUpAndDelete,
+  pngFile,
+  row,
+  save,
+  unique,
+} from '#tests/e2e/admin/helpers.ts';
 
 test.use({ javaScriptEnabled: false });
 
@@ -182,42 +192,7 @@ for (const section of CASES) {
     await expectFlash(page, 'Снято с публикации');
     await expect(row(page, name)).toContainText('Нет');
 
-    // Reorder: a new record is last; one step up puts it before its neighbour
-    await page.goto(`/admin/${section.path}`);
-    const pagination = page.locator('.admin-pagination span');
-    if ((await pagination.count()) > 0) {
-      const pages = (await pagination.textContent())?.match(/из (\d+)/)?.[1] ?? '1';
-      await page.goto(`/admin/${section.path}?page=${pages}`);
-    }
-    // Rows by the record each links to: other tests may change a row's text (publish state, labels) meanwhile.
-    const rowLinks = () =>
-      page
-        .locator('tbody tr')
-        .evaluateAll((rows) => rows.map((tr) => tr.querySelector('a')?.getAttribute('href') ?? ''));
-    const own = await row(page, name).locator('a').first().getAttribute('href');
-    const before = await rowLinks();
-    const index = before.indexOf(own!);
-    expect(index).toBeGreaterThan(-1);
-    await row(page, name)
-      .getByRole('button', { name: `Выше «${name}»` })
-      .click();
-    await expectFlash(page, 'Перемещено выше');
-    if (index > 0) {
-      // Other tests add and remove rows in parallel, so compare with the neighbour rather than absolute positions.
-      const neighbour = before[index - 1]!;
-      const after = await rowLinks();
-      expect(after.indexOf(neighbour), 'the former neighbour is still on this page').toBeGreaterThan(-1);
-      expect(after.indexOf(own!)).toBe(after.indexOf(neighbour) - 1);
-    }
-
-    // Delete through the confirmation page
-    await page.goto(`/admin/${section.path}?q=${encodeURIComponent(name)}`);
-    await row(page, name).getByRole('link', { name: 'Удалить' }).click();
-    await expect(page.getByRole('heading', { name: `Удалить «${name}»?` })).toBeVisible();
-    await page.getByRole('button', { name: 'Да, удалить' }).click();
-    await expectFlash(page, 'Удалено');
-    await page.goto(`/admin/${section.path}?q=${encodeURIComponent(name)}`);
-    await expect(row(page, name)).toHaveCount(0);
+    await moveUpAndDelete(page, section.path, name, false);
   });
 }
 

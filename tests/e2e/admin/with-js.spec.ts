@@ -1,7 +1,16 @@
 /** A subset again with JavaScript on: client-side navigation, the delete dialog, the session check on .data requests. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { expectFlash, fillForm, login, pngImage, row, save, unique } from '#tests/e2e/admin/helpers.ts';
+import {
+  expectFlash,
+  fillForm,
+  login,
+  moveUpAndDelete,
+  pngImage,
+  row,
+  save,
+  unique,
+} from '#tests/e2e/admin/helpers.ts';
 
 test('with JavaScript: create with an upload, publish, reorder and delete through the dialog', async ({ page }) => {
   const name = unique('Партнёр JS');
@@ -27,18 +36,7 @@ test('with JavaScript: create with an upload, publish, reorder and delete throug
     .getByRole('button', { name: `Снять с публикации «${name}»` })
     .click();
   await expectFlash(page, 'Снято с публикации');
-  await row(page, name)
-    .getByRole('button', { name: `Выше «${name}»` })
-    .click();
-  await expectFlash(page, 'Перемещено выше');
-
-  await row(page, name).getByRole('link', { name: 'Удалить' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Подтверждение удаления' }).filter({ hasText: name });
-  await expect(dialog).toBeVisible();
-  await expect(page).toHaveURL(/\/admin\/partners$/);
-  await dialog.getByRole('button', { name: 'Да, удалить' }).click();
-  await expectFlash(page, 'Удалено');
-  await expect(row(page, name)).toHaveCount(0);
+  await moveUpAndDelete(page, 'partners', name, true);
 });
 
 test('with JavaScript: the bid inbox filters and a status change', async ({ page }) => {
