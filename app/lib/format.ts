@@ -68,7 +68,7 @@ export function formatPhone(phone: string): string {
 }
 
 /** A time zone's offset as people write it: `Asia/Yekaterinburg` → `GMT+5` (at the given moment). */
-export function timeZoneOffset(timeZone: string, at: Date | string = new Date()): string {
+export function timeZoneOffset(timeZone: string, at: Date | string | number = new Date()): string {
   const parts = dateTimeFormat('ru-RU', { timeZone, timeZoneName: 'shortOffset' }).formatToParts(new Date(at));
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
 }

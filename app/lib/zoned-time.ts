@@ -35,9 +35,12 @@ export function zoneOffsetMs(timeZone: string, ms: number): number {
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /** `23.11.2026, 14:05` — Intl's ru-RU `dateStyle: 'short', timeStyle: 'short'`. */
-export function formatRuShortDateTime(value: Date | string, timeZone: string): string {
+export function formatRuShortDateTime(value: Date | string | number, timeZone: string): string {
   return dateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(value));
 }
+
+const epochMs = (value: Date | string | number) =>
+  typeof value === 'number' ? value : value instanceof Date ? value.getTime() : new Date(value).getTime();
 
 /** A formatter with its own cache (one per export, so the cache lives as long as the export). */
 export function createZonedClock() {
@@ -75,8 +78,8 @@ export function createZonedClock() {
 
   return {
     /** `23.11.2026, 14:05` in the zone. */
-    dateTime(value: Date | string, timeZone: string): string {
-      const ms = value instanceof Date ? value.getTime() : new Date(value).getTime();
+    dateTime(value: Date | string | number, timeZone: string): string {
+      const ms = epochMs(value);
       if (!Number.isFinite(ms)) return formatRuShortDateTime(value, timeZone);
       const { offsetMs } = day(timeZone, ms);
       if (offsetMs === null) return formatRuShortDateTime(value, timeZone);
@@ -86,8 +89,8 @@ export function createZonedClock() {
       return `${pad2(local.getUTCDate())}.${pad2(local.getUTCMonth() + 1)}.${year}, ${pad2(local.getUTCHours())}:${pad2(local.getUTCMinutes())}`;
     },
     /** `GMT+5`, as timeZoneOffset() writes it for that moment. */
-    offset(value: Date | string, timeZone: string): string {
-      const ms = value instanceof Date ? value.getTime() : new Date(value).getTime();
+    offset(value: Date | string | number, timeZone: string): string {
+      const ms = epochMs(value);
       if (!Number.isFinite(ms)) return timeZoneOffset(timeZone, value);
       return day(timeZone, ms).label ?? timeZoneOffset(timeZone, value);
     },

@@ -95,9 +95,8 @@ export function fullPhone(input: string): string | null {
 }
 
 /** What both the inbox list and the CSV export show of a bid. */
-const BID_COLUMNS = [
-  'bids.id',
-  'bids.created_at',
+/** The bid's own texts, as the inbox and the CSV export both show them. */
+const BID_TEXT_COLUMNS = [
   'bids.name',
   'bids.phone',
   'bids.kind',
@@ -106,8 +105,9 @@ const BID_COLUMNS = [
   'bids.comment',
   'bids.staff_note',
   'bids.source_page',
-  'bids.utm',
 ] as const;
+
+const BID_COLUMNS = ['bids.id', 'bids.created_at', ...BID_TEXT_COLUMNS, 'bids.utm'] as const;
 
 const GYM_COLUMNS = ['gyms.name as gym_name', 'gyms.time_zone as gym_time_zone'] as const;
 
@@ -168,8 +168,20 @@ export async function listBids(db: Database, filters: BidFilters, after: number 
   return { bids: rows.slice(0, limit), nextAfter: rows.length > limit ? rows[limit - 1]!.id : null };
 }
 
-/** What a row of the CSV export shows: nothing more, since every column read costs a million parses. */
-const EXPORT_COLUMNS = [...BID_COLUMNS, ...GYM_COLUMNS] as const;
+/**
+ * What a row of the CSV export shows, nothing more: every column read costs a million parses. The time comes as
+ * epoch milliseconds (a float: no date parsing, no `Date` per row) and the UTM tags as their `key=value&…` text,
+ * joined by the database in the order the tags are stored (no JSON parsing per row).
+ */
+const EXPORT_COLUMNS = [
+  'bids.id',
+  sql<number>`(extract(epoch from bids.created_at) * 1000)::float8`.as('created_ms'),
+  ...BID_TEXT_COLUMNS,
+  sql<string>`coalesce((SELECT string_agg(key || '=' || value, '&') FROM jsonb_each_text(bids.utm)), '')`.as(
+    'utm_text',
+  ),
+  ...GYM_COLUMNS,
+] as const;
 
 /**
  * Every bid matching the filters, in keyset batches (newest first), for the streamed CSV export. The query for the
@@ -177,7 +189,7 @@ const EXPORT_COLUMNS = [...BID_COLUMNS, ...GYM_COLUMNS] as const;
  * most two batches are in memory, and PGlite takes the same path (no server-side cursor needed).
  * Stopping the iteration (`return()`) sends no further queries.
  */
-export async function* iterateBids(db: Database, filters: BidFilters, batchSize = 5000) {
+export async function* iterateBids(db: Database, filters: BidFilters, batchSize = 1000) {
   const fetchBatch = (after: number | null) => {
     let query = filtered(db, filters).leftJoin('gyms', 'gyms.id', 'bids.gym_id').select(EXPORT_COLUMNS);
     if (after !== null) {

@@ -78,6 +78,8 @@ test('the CSV export is UTF-8 with a BOM, every cell quoted, phones as text, and
   );
   // Demo clubs are in Екатеринбург: their bids are in its time.
   expect(text).toContain('"Asia/Yekaterinburg (GMT+5)"');
+  // The last cell is the bid's UTM tags as `key=value` pairs, in the order they are stored.
+  expect(text).toContain(';"utm_medium=cpc&utm_source=yandex&utm_campaign=trial"\r\n');
 
   const done = (await (await page.request.get('/admin/bids/export.csv?status=done')).text()).trimEnd().split('\r\n');
   expect(done.length).toBeGreaterThan(1);
