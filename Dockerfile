@@ -20,14 +20,14 @@ RUN npm ci --omit=dev --no-audit --no-fund \
   && npm cache clean --force
 
 FROM node:24-bookworm-slim
-# A bounded heap: old generation 384 MB, young generation at most 3 × 16 MB (docs/decisions/0034-v8-heap-sizing.md);
+# A bounded heap: old generation 384 MB, young generation at most 3 × 8 MB (docs/decisions/0034-v8-heap-sizing.md);
 # two glibc malloc arenas instead of one per thread (docs/decisions/0035-fast-bid-export.md).
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data \
-    NODE_OPTIONS="--max-old-space-size=384 --max-semi-space-size=16"
+    NODE_OPTIONS="--max-old-space-size=384 --max-semi-space-size=8"
 WORKDIR /app
 RUN mkdir -p /data && chown node:node /data
 COPY --from=prod-deps /app/node_modules ./node_modules

@@ -19,7 +19,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const BIDS = Number(process.env.BENCH_BIDS ?? 1_000_000);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The same as the Dockerfile's (ADR 34 in docs/decisions). */
-const CONTAINER_NODE_OPTIONS = '--max-old-space-size=384 --max-semi-space-size=16';
+const CONTAINER_NODE_OPTIONS = '--max-old-space-size=384 --max-semi-space-size=8';
 const DATA_DIR = path.resolve('.bench-data-export');
 const admin = { email: 'bench-export@club.test', password: crypto.randomBytes(12).toString('hex') };
 

@@ -36,7 +36,7 @@ const DATA_DIR = path.resolve('.bench-data');
 const PAGES = ['/', '/shedule', '/coaches'] as const;
 const STATIC_DIR = path.resolve('build/client/__bench');
 /** The container's heap settings (Dockerfile, ADR 34 in docs/decisions), unless NODE_OPTIONS is set. */
-const NODE_OPTIONS = process.env.NODE_OPTIONS || '--max-old-space-size=384 --max-semi-space-size=16';
+const NODE_OPTIONS = process.env.NODE_OPTIONS || '--max-old-space-size=384 --max-semi-space-size=8';
 /** The container's malloc setting too (Dockerfile): fewer glibc arenas, less memory held between requests. */
 const MALLOC_ARENA_MAX = process.env.MALLOC_ARENA_MAX ?? '2';
 const MEMORY_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);

@@ -17,10 +17,15 @@ const FORMULA_START = /(?<=^|[,;\t\r\n])(?=[\s"]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]
  */
 export function defuseFormulas(text: string): string {
   // Most cells hold none of the characters a formula starts with: skip the look-behind scan for them.
-  return MAY_START_FORMULA.test(text) ? text.replace(FORMULA_START, "'") : text;
+  if (!MAY_START_FORMULA.test(text)) return text;
+  // Without a separator a formula can only start at the beginning (a phone, a zone's `GMT+5`): no scan either.
+  if (!SEPARATOR.test(text)) return LEADING_FORMULA.test(text) ? `'${text}` : text;
+  return text.replace(FORMULA_START, "'");
 }
 
 const MAY_START_FORMULA = /[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
+const SEPARATOR = /[,;\t\r\n]/;
+const LEADING_FORMULA = /^[\s"]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 type CsvValue = string | number | boolean | Date | null | undefined;
 

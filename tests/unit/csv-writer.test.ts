@@ -73,6 +73,20 @@ describe('csvRows', () => {
     expect(csvRows(rows)).toBe(stringify(rows, LEGACY));
   });
 
+  it('defuses exactly as one look-behind scan over the whole cell does, with and without separators', () => {
+    const scan = (text: string) => text.replace(/(?<=^|[,;\t\r\n])(?=[\s"]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g, "'");
+    for (const text of [...HOSTILE_CSV_CELLS, '+7 922 123-45-67', 'Asia/Yekaterinburg (GMT+5)', ' "=1', 'a-b']) {
+      expect(defuseFormulas(text)).toBe(scan(text));
+    }
+    const next = random(7);
+    for (let i = 0; i < 20_000; i++) {
+      let text = '';
+      const length = Math.floor(next() * 10);
+      for (let j = 0; j < length; j++) text += ALPHABET[Math.floor(next() * ALPHABET.length)];
+      expect(defuseFormulas(text)).toBe(scan(text));
+    }
+  });
+
   it('writes nothing for no rows', () => {
     expect(csvRows([])).toBe(stringify([], LEGACY));
   });

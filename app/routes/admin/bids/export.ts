@@ -22,6 +22,15 @@ const HEADER = [
   'UTM',
 ];
 
+/** `utm_source=vk&utm_medium=cpc` from the stored tags' JSON text; most bids have none, and skip the parse. */
+function utmText(json: string): string {
+  if (json === '{}') return '';
+  const utm = JSON.parse(json) as Record<string, string>;
+  let text = '';
+  for (const key in utm) text += `${text ? '&' : ''}${key}=${utm[key]}`;
+  return text;
+}
+
 const CHUNK_BYTES = 256 * 1024;
 
 /** Text written as UTF-8 into 256 KB buffers, each handed to the stream when full and at `flush()`. */
@@ -97,7 +106,7 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
               bid.comment,
               bid.staff_note,
               bid.source_page,
-              bid.utm_text,
+              utmText(bid.utm_json),
             ]),
           );
         }
