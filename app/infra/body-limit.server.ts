@@ -90,10 +90,15 @@ export function declaredLength(req: IncomingMessage): number | null {
   return header && /^\d+$/.test(header) ? Number(header) : null;
 }
 
+/** How much of a refused body is still read and dropped after the answer, so the client can read the answer. */
+const LINGER_MAX_BYTES = 1024 * 1024;
+
 /**
- * Answers 413 and closes the connection. The rest of the body is read and thrown away for a moment (closing a
- * socket with unread data makes the kernel reset it, and the client could lose the answer), then the socket goes.
+ * Answers 413 and closes the connection. The rest of the body is read and thrown away for a moment, up to
+ * LINGER_MAX_BYTES (closing a socket with unread data makes the kernel reset it, and the client could lose the
+ * answer), then the socket goes.
  */
+
 export function refuseTooLarge(req: IncomingMessage, res: ServerResponse, error: BodyTooLargeError, styles = '') {
   if (!res.headersSent && !res.writableEnded) {
     const wantsHtml = /text\/html/i.test(req.headers.accept ?? '');
@@ -107,11 +112,17 @@ export function refuseTooLarge(req: IncomingMessage, res: ServerResponse, error:
     res.setHeader('Connection', 'close');
     res.end(body);
   }
+  // What still arrives is read and thrown away, up to 1 MB: past that the client is held back by TCP instead of
+  // being read at full speed (it has the answer by then and stops), until it stops or the second is up.
+  let discarded = 0;
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > LINGER_MAX_BYTES) req.pause();
+  });
   req.resume();
   const socket = req.socket;
   // Node closes a `Connection: close` socket outright once the answer is written; a client still sending its body
-  // would then get a reset that can discard the answer before it is read. Only our side is closed here, and what
-  // still arrives is read and thrown away until the client stops or the second is up.
+  // would then get a reset that can discard the answer before it is read. Only our side is closed here.
   socket.destroySoon = () => {
     socket.end();
   };
