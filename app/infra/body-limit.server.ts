@@ -98,7 +98,6 @@ const LINGER_MAX_BYTES = 1024 * 1024;
  * LINGER_MAX_BYTES (closing a socket with unread data makes the kernel reset it, and the client could lose the
  * answer), then the socket goes.
  */
-
 export function refuseTooLarge(req: IncomingMessage, res: ServerResponse, error: BodyTooLargeError, styles = '') {
   if (!res.headersSent && !res.writableEnded) {
     const wantsHtml = /text\/html/i.test(req.headers.accept ?? '');

@@ -94,7 +94,6 @@ export function fullPhone(input: string): string | null {
   return null;
 }
 
-/** What both the inbox list and the CSV export show of a bid. */
 /** The bid's own texts, as the inbox and the CSV export both show them. */
 const BID_TEXT_COLUMNS = [
   'bids.name',
@@ -107,12 +106,14 @@ const BID_TEXT_COLUMNS = [
   'bids.source_page',
 ] as const;
 
-const BID_COLUMNS = ['bids.id', 'bids.created_at', ...BID_TEXT_COLUMNS, 'bids.utm'] as const;
-
 const GYM_COLUMNS = ['gyms.name as gym_name', 'gyms.time_zone as gym_time_zone'] as const;
 
+/** What the inbox list reads of a bid (the export reads the time and the tags in a cheaper form). */
 const LIST_COLUMNS = [
-  ...BID_COLUMNS,
+  'bids.id',
+  'bids.created_at',
+  ...BID_TEXT_COLUMNS,
+  'bids.utm',
   'bids.status_changed_at',
   'bids.slot_id',
   'bids.session_date',
