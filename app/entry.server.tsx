@@ -13,6 +13,7 @@ import {
 } from 'react-router';
 import siteStyles from '#app/app.css?inline';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '#app/infra/database-outage.server.ts';
+import { createHydrationDeferrer } from '#app/infra/hydration-after-load.server.ts';
 import { findRequestInfo } from '#app/infra/services.server.ts';
 import { SiteStylesContext } from '#app/shell/site-styles.ts';
 
@@ -20,6 +21,13 @@ export const streamTimeout = 5_000;
 
 /** The site stylesheet's text, also for the server's own error page (server.ts). */
 export { siteStyles };
+
+/** The staff area and its sign-in: hydrated at once, like a working tool should be (not deferred, ADR 39). */
+function isStaffPage(routerContext: EntryContext): boolean {
+  return routerContext.staticHandlerContext.matches.some(
+    ({ route }) => route.id === 'layouts/admin' || route.id.startsWith('routes/auth/'),
+  );
+}
 
 function logFor(context: Readonly<RouterContextProvider> | undefined) {
   return findRequestInfo(context)?.logger;
@@ -86,7 +94,8 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(body);
+          if (isStaffPage(routerContext)) pipe(body);
+          else pipe(createHydrationDeferrer()).pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -56,6 +56,37 @@ test.describe('contract endpoints', () => {
     }
   });
 
+  test('public pages fetch their browser code after the load event and then hydrate; the staff sign-in at once', async ({
+    page,
+    request,
+  }) => {
+    for (const path of ['/', '/coaches', '/new']) {
+      const html = await (await request.get(path, { headers: { 'User-Agent': BROWSER_UA } })).text();
+      expect(html, path).not.toContain('<link rel="modulepreload"');
+      expect(html, path).not.toMatch(/<script[^>]*type="module"/);
+    }
+    const login = await (await request.get('/login', { headers: { 'User-Agent': BROWSER_UA } })).text();
+    expect(login).toContain('<link rel="modulepreload"');
+    expect(login).toMatch(/<script[^>]*type="module"/);
+
+    await page.setExtraHTTPHeaders({ 'User-Agent': BROWSER_UA });
+    await gotoHydrated(page, '/');
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const code = performance
+        .getEntriesByType('resource')
+        .filter(({ name }) => new URL(name).pathname.startsWith('/assets/') && name.endsWith('.js'));
+      return { loadEventStart: navigation.loadEventStart, firstCodeStart: Math.min(...code.map((r) => r.startTime)) };
+    });
+    expect(timing.firstCodeStart).toBeGreaterThanOrEqual(timing.loadEventStart);
+    await expect(page.locator('link[rel="modulepreload"]')).not.toHaveCount(0);
+    // A client-side navigation keeps the document (and this mark on its window).
+    await page.evaluate(() => Object.assign(window, { hydratedMark: true }));
+    await page.getByRole('banner').getByRole('link', { name: 'Тренеры' }).first().click();
+    await expect(page).toHaveURL(/\/coaches$/);
+    expect(await page.evaluate(() => 'hydratedMark' in window)).toBe(true);
+  });
+
   test('the inline site styles stay in place after hydration and client-side navigation', async ({ page }) => {
     await page.setExtraHTTPHeaders({ 'User-Agent': BROWSER_UA });
     await gotoHydrated(page, '/');

@@ -30,6 +30,8 @@ async function twoAnswers(base: string, path: string, headers: Record<string, st
   const address = loopbackAddress();
   await requestFrom(address, `${base}${path}`, { headers });
   const first = await requestFrom(address, `${base}${path}`, { headers });
+  // A bid token is the signed millisecond its form was shown: two answers in the same millisecond carry the same one.
+  await new Promise((resolve) => setTimeout(resolve, 5));
   const second = await requestFrom(address, `${base}${path}`, { headers });
   return [first, second] as const;
 }
