@@ -9,7 +9,8 @@
  *   - minimal: the smallest React Router page with one query (scripts/bench-minimal-rr.ts), the baseline;
  *   - ratios: cached / static (goal ≥ 0.8), uncached / minimal (goal ≥ 0.5);
  *   - SQL round trips per page (the servers' `X-Db-Queries` header, EXPOSE_QUERY_COUNT=1), cached and uncached;
- *   - JavaScript the page loads first (module scripts and modulepreloads, gzip -9 bytes);
+ *   - JavaScript the page loads first (module scripts and modulepreloads, or the modules a public page's loader
+ *     preloads after `load`; gzip -9 bytes);
  * then `/api/gym` and one hashed asset; then memory: BENCH_CONNECTIONS connections on the three pages of the default
  * (cached) server for BENCH_MEMORY_SECONDS (60; 300 for the five-minute flatness check), its RSS sampled every 10 s
  * (goal: ≤ 250 MB at the end, flat), and every server's RSS at the end.
@@ -245,6 +246,10 @@ function scriptUrls(html: string): string[] {
   for (const match of html.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g)) {
     urls.add((match[1] ?? match[2])!);
   }
+  // A public page fetches its code after loading (app/infra/hydration-after-load.server.ts): the loader script's
+  // last argument lists every module it preloads.
+  const deferred = /,(\["[^\]]*\])\)<\/script>/.exec(html);
+  for (const url of deferred ? (JSON.parse(deferred[1]!) as string[]) : []) urls.add(url);
   return [...urls].filter((url) => url.startsWith('/'));
 }
 
