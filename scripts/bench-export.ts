@@ -2,7 +2,7 @@
  * `npm run bench:export`: the CSV export of a million bids, end to end, on a throw-away PostgreSQL database.
  *
  * Creates `bench_export_<random>` on BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres),
- * starts the production server on it (with the container's NODE_OPTIONS unless NODE_OPTIONS is set), fills
+ * starts the production server on it (with the container's memory settings unless the environment sets them), fills
  * BENCH_BIDS bids (default 1,000,000, scripts/generate-bids.ts), then downloads /admin/bids/export.csv as staff and
  * prints rows/s and the server's peak RSS (scripts/bench-admin.ts, ONLY=export). Aims: ≥ 50,000 rows/s, ≤ 200 MB.
  * The database is dropped at the end. BENCH_SKIP_BUILD=1 skips `react-router build`.
@@ -12,14 +12,18 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { buildUnlessSkipped, startProductionServer, stop, waitForReady } from '#scripts/lib/bench-server.ts';
+import {
+  buildUnlessSkipped,
+  containerMemoryEnv,
+  startProductionServer,
+  stop,
+  waitForReady,
+} from '#scripts/lib/bench-server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3196);
 const BASE = `http://127.0.0.1:${PORT}`;
 const BIDS = Number(process.env.BENCH_BIDS ?? 1_000_000);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-/** The same as the Dockerfile's (ADR 34 in docs/decisions). */
-const CONTAINER_NODE_OPTIONS = '--max-old-space-size=384 --max-semi-space-size=8';
 const DATA_DIR = path.resolve('.bench-data-export');
 const admin = { email: 'bench-export@club.test', password: crypto.randomBytes(12).toString('hex') };
 
@@ -37,9 +41,8 @@ async function main() {
   let server: ChildProcess | null = null;
   const startServer = async () => {
     const child = startProductionServer(PORT, DATA_DIR, {
-      NODE_OPTIONS: process.env.NODE_OPTIONS || CONTAINER_NODE_OPTIONS,
-      // The container's malloc setting too (Dockerfile); set MALLOC_ARENA_MAX to measure another value.
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      // The container's memory settings (Dockerfile); set NODE_OPTIONS or MALLOC_* to measure others.
+      ...containerMemoryEnv(),
       INSECURE_COOKIES: '1',
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
@@ -60,7 +63,7 @@ async function main() {
     });
     // A fresh process for the export: its RSS before is the server's idle baseline, not the seeding's.
     const child = await startServer();
-    console.log(`server NODE_OPTIONS: ${process.env.NODE_OPTIONS || CONTAINER_NODE_OPTIONS}`);
+    console.log('server memory settings:', containerMemoryEnv());
     execFileSync(process.execPath, ['scripts/bench-admin.ts'], {
       env: {
         ...process.env,

@@ -17,8 +17,9 @@
  *
  * Environment: BENCH_DATABASE_URL=postgres://… runs on PostgreSQL (a fresh database is created on that server, shared
  * by the servers, and dropped); without it each server uses its own fresh PGlite directory. BENCH_DURATION (s),
- * BENCH_CONNECTIONS, BENCH_MEMORY_SECONDS, NODE_OPTIONS and MALLOC_ARENA_MAX (default: the Dockerfile's), BENCH_GZIP=1 (clients send Accept-Encoding: gzip), BENCH_SKIP_BUILD=1. Results are printed
- * as tables and written to bench-results.json.
+ * BENCH_CONNECTIONS, BENCH_MEMORY_SECONDS, NODE_OPTIONS and the MALLOC_* settings (default: the Dockerfile's),
+ * BENCH_GZIP=1 (clients send Accept-Encoding: gzip), BENCH_SKIP_BUILD=1. Results are printed as tables and written to
+ * bench-results.json.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -27,7 +28,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { buildUnlessSkipped, stop, waitForReady } from '#scripts/lib/bench-server.ts';
+import { buildUnlessSkipped, containerMemoryEnv, stop, waitForReady } from '#scripts/lib/bench-server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3190);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -36,10 +37,6 @@ const GZIP = process.env.BENCH_GZIP === '1';
 const DATA_DIR = path.resolve('.bench-data');
 const PAGES = ['/', '/shedule', '/coaches'] as const;
 const STATIC_DIR = path.resolve('build/client/__bench');
-/** The container's heap settings (Dockerfile, ADR 34 in docs/decisions), unless NODE_OPTIONS is set. */
-const NODE_OPTIONS = process.env.NODE_OPTIONS || '--max-old-space-size=384 --max-semi-space-size=8';
-/** The container's malloc setting too (Dockerfile): fewer glibc arenas, less memory held between requests. */
-const MALLOC_ARENA_MAX = process.env.MALLOC_ARENA_MAX ?? '2';
 const MEMORY_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
 const RSS_GOAL_MB = 250;
 
@@ -61,8 +58,7 @@ function startServer(name: string, script: string, port: number, env: Record<str
       EXPOSE_QUERY_COUNT: '1',
       // The pages are measured with the demo content in them, on PostgreSQL too (off there by default).
       DEMO_CONTENT: '1',
-      NODE_OPTIONS,
-      MALLOC_ARENA_MAX,
+      ...containerMemoryEnv(),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

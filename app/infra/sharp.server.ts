@@ -14,6 +14,9 @@ export function loadSharp(): Promise<Sharp> {
     // One libvips thread per sharp job and one job at a time (the image service's queue): resizing takes at most one
     // core and one libuv thread, so originals, pages and uploads never wait behind it.
     sharp.concurrency(1);
+    // No libvips operation cache (50 MB by default): every variant is made once and stored, every upload read once,
+    // so cached operations are never reused; they only kept the demo pictures' work in memory (~100 MB of RSS).
+    sharp.cache(false);
     return sharp;
   });
   return loading;
