@@ -17,8 +17,12 @@ import { Transform } from 'node:stream';
 /** Hydration starts at the latest this long after the body was parsed, whatever a slow picture is doing. */
 export const LOAD_WAIT_MS = 3_000;
 
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
-const MODULE_SCRIPT = /<script([^>]*?) type="module" async="">([\s\S]*?)<\/script>/;
+const PRELOAD_START = Buffer.from('<link rel="modulepreload" href="');
+const MODULE_SCRIPT_OPEN = Buffer.from(' type="module" async="">');
+const SCRIPT_START = Buffer.from('<script');
+const SCRIPT_END = Buffer.from('</script>');
+const QUOTE = 0x22;
+const TAG_CLOSE = 0x3e;
 const NONCE_ATTRIBUTE = / nonce="[^"]*"/;
 
 /**
@@ -33,24 +37,39 @@ function scriptLiteral(value: unknown): string {
 }
 
 /**
- * The document with its browser code loaded after the page, or the document unchanged when it has no module script
- * (a page rendered without `<Scripts>`).
+ * The document, in pieces, with its browser code loaded after the page; the document unchanged when it has no module
+ * script (a page rendered without `<Scripts>`). Works on the bytes: only the module's text and the preload URLs are
+ * decoded, the rest is passed on as slices of `document`.
  */
-export function deferHydration(html: string): string {
-  const script = MODULE_SCRIPT.exec(html);
-  if (!script) return html;
-  const [tag, attributes = '', moduleText = ''] = script;
+export function deferHydration(document: Buffer): Buffer[] {
+  const open = document.lastIndexOf(MODULE_SCRIPT_OPEN);
+  const start = open === -1 ? -1 : document.lastIndexOf(SCRIPT_START, open);
+  const textStart = open + MODULE_SCRIPT_OPEN.length;
+  const end = start === -1 ? -1 : document.indexOf(SCRIPT_END, textStart);
+  if (end === -1) return [document];
+  const pieces: Buffer[] = [];
   const preloads: string[] = [];
-  const withoutPreloads = (text: string) =>
-    text.replace(MODULE_PRELOAD, (_, href: string) => {
-      if (!preloads.includes(href)) preloads.push(href);
-      return '';
-    });
-  const before = withoutPreloads(html.slice(0, script.index));
-  const after = withoutPreloads(html.slice(script.index + tag.length));
+  let from = 0;
+  // React hoists the preload links into the head, before the module script.
+  for (let at = document.indexOf(PRELOAD_START); at !== -1 && at < start; at = document.indexOf(PRELOAD_START, from)) {
+    const hrefStart = at + PRELOAD_START.length;
+    const hrefEnd = document.indexOf(QUOTE, hrefStart);
+    const close = hrefEnd === -1 ? -1 : document.indexOf(TAG_CLOSE, hrefEnd);
+    if (close === -1 || close > start) break;
+    const href = document.toString('utf8', hrefStart, hrefEnd);
+    if (!preloads.includes(href)) preloads.push(href);
+    pieces.push(document.subarray(from, at));
+    from = close + 1;
+  }
+  pieces.push(document.subarray(from, start));
+  const attributes = document.toString('utf8', start + SCRIPT_START.length, open);
   const nonce = NONCE_ATTRIBUTE.exec(attributes)?.[0] ?? '';
-  const loader = `<script${nonce}>${LOADER}(${scriptLiteral(moduleText)},${scriptLiteral(preloads)})</script>`;
-  return before + loader + after;
+  const moduleText = document.toString('utf8', textStart, end);
+  pieces.push(
+    Buffer.from(`<script${nonce}>${LOADER}(${scriptLiteral(moduleText)},${scriptLiteral(preloads)})</script>`),
+    document.subarray(end + SCRIPT_END.length),
+  );
+  return pieces;
 }
 
 /**
@@ -65,7 +84,8 @@ export function createHydrationDeferrer(): Transform {
       callback();
     },
     flush(callback) {
-      callback(null, deferHydration(Buffer.concat(chunks).toString('utf8')));
+      for (const piece of deferHydration(Buffer.concat(chunks))) this.push(piece);
+      callback();
     },
   });
 }
