@@ -249,7 +249,9 @@ if (dev) {
   metrics.setRoutes(build.routes);
   // Hashed file names never change their content: cache them for a year.
   app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
-  app.use(express.static('build/client', { maxAge: '1h', index: false }));
+  // The other public files (icons.svg, images/…) all have an extension: pages skip the file-system lookup.
+  const publicFiles = express.static('build/client', { maxAge: '1h', index: false });
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 }
 
 const buildId = typeof build === 'function' ? 'dev' : build.assets.version;
