@@ -15,7 +15,7 @@ export function loadSharp(): Promise<Sharp> {
     // core and one libuv thread, so originals, pages and uploads never wait behind it.
     sharp.concurrency(1);
     // No libvips operation cache (50 MB by default): every variant is made once and stored, every upload read once,
-    // so cached operations are never reused; they only kept the demo pictures' work in memory (~100 MB of RSS).
+    // so cached operations are never reused; they only held memory (~10–15 MB of RSS after seeding the demo pictures).
     sharp.cache(false);
     return sharp;
   });
