@@ -75,6 +75,8 @@ export async function moveUpAndDelete(page: Page, path: string, name: string, ja
       .getByRole('button', { name: `Выше «${name}»` })
       .click();
     await expectFlash(page, 'Перемещено выше');
+    // The flash is at the top of the page: without this the rows below may not all be parsed yet on a slow machine.
+    await page.waitForLoadState('load');
     if (index > 0) {
       // Other tests add rows in parallel, so compare with the neighbour rather than absolute positions.
       const neighbour = before[index - 1]!;
