@@ -6,6 +6,13 @@
  * running one; every page and its pictures are fetched once before the measurements. CHROME_PATH (default
  * /usr/bin/chromium), LIGHTHOUSE_PORT, BENCH_SKIP_BUILD=1, PAGES=/,/coaches to choose pages. Results also go to
  * lighthouse-results.json.
+ *
+ * Lighthouse slows the CPU down 4× from the host's own speed, so the same page scores lower on a slower host. Each
+ * page is therefore also measured as the host's reference, side by side in the same run: the page's own HTML with
+ * every script removed (what a visitor without JavaScript gets), served as a static file by the same server
+ * (build/client/__lighthouse; not with BASE_URL, LIGHTHOUSE_REFERENCE=0 skips it). Its score is what this host gives
+ * the markup and pictures alone; the gap to the page is what the page's JavaScript costs. The median of Lighthouse's
+ * own CPU benchmark (benchmarkIndex) is printed too.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,12 +21,24 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { buildUnlessSkipped, startProductionServer, stop, waitForReady } from '#scripts/lib/bench-server.ts';
+import { BROWSER_UA } from '#scripts/proof/http.ts';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3195);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const DATA_DIR = path.resolve('.lighthouse-data');
 /** Runs per page; the one closest to the median FCP and time to interactive is reported (Lighthouse's own way). */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const REFERENCE_DIR = path.resolve('build/client/__lighthouse');
+
+/** The page's HTML without its scripts (JSON-LD data stays): the page as a visitor without JavaScript gets it. */
+function withoutScripts(html: string): string {
+  return html.replace(/<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/g, '');
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
 
 /** The first link of a kind on a page (a coach, a training), so detail pages are measured on real content. */
 async function firstLink(base: string, page: string, pattern: RegExp): Promise<string | null> {
@@ -55,6 +74,19 @@ async function measure(url: string, port: number): Promise<Result> {
   }
 }
 
+const ms = (lhr: Result, id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
+
+/** `RUNS` runs of a page: the median run (Lighthouse's choice), each run's performance score, the median CPU index. */
+async function measureRuns(url: string, port: number) {
+  const runs: Result[] = [];
+  for (let run = 0; run < RUNS; run++) runs.push(await measure(url, port));
+  return {
+    lhr: computeMedianRun(runs) as Result,
+    scores: runs.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100)),
+    benchmarkIndex: Math.round(median(runs.map((run) => run.environment.benchmarkIndex))),
+  };
+}
+
 async function main() {
   let server: ChildProcess | null = null;
   let base = process.env.BASE_URL?.replace(/\/+$/, '');
@@ -81,48 +113,62 @@ async function main() {
           '/promos',
           '/new',
         ];
-    // A server that has been up: each page rendered (and its pictures made) before it is measured.
-    for (const page of pages) {
-      const html = await (await fetch(`${base}${page}`)).text();
+    // A server that has been up: each page rendered (and its pictures made) before it is measured. The reference
+    // copy is taken from what a browser gets (a crawler's user agent may get another answer).
+    const reference = !server || process.env.LIGHTHOUSE_REFERENCE === '0' ? null : new Map<string, string>();
+    if (reference) fs.mkdirSync(REFERENCE_DIR, { recursive: true });
+    for (const [index, page] of pages.entries()) {
+      const html = await (await fetch(`${base}${page}`, { headers: { 'user-agent': BROWSER_UA } })).text();
       for (const [, src] of html.matchAll(/<img[^>]+src="(\/[^"]+)"/g))
         await (await fetch(`${base}${src}`)).arrayBuffer();
+      if (reference) {
+        fs.writeFileSync(path.join(REFERENCE_DIR, `${index}.html`), withoutScripts(html));
+        reference.set(page, `${base}/__lighthouse/${index}.html`);
+      }
     }
     const rows = [];
     for (const page of pages) {
-      const runs: Result[] = [];
-      for (let run = 0; run < RUNS; run++) runs.push(await measure(`${base}${page}`, chrome.port));
-      const lhr = computeMedianRun(runs) as Result;
+      const { lhr, scores, benchmarkIndex } = await measureRuns(`${base}${page}`, chrome.port);
       const { categories, audits } = lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-      const ms = (id: string) => Math.round(audits[id]?.numericValue ?? Number.NaN);
       const failing = Object.values(audits)
         .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative')
         .map((audit) => audit.id);
+      const referenceUrl = reference?.get(page);
+      const withoutJs = referenceUrl ? await measureRuns(referenceUrl, chrome.port) : null;
       const row = {
         page,
         performance: score('performance'),
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
         seo: score('seo'),
-        fcpMs: ms('first-contentful-paint'),
-        lcpMs: ms('largest-contentful-paint'),
-        tbtMs: ms('total-blocking-time'),
+        fcpMs: ms(lhr, 'first-contentful-paint'),
+        lcpMs: ms(lhr, 'largest-contentful-paint'),
+        tbtMs: ms(lhr, 'total-blocking-time'),
         cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+        noJsPerformance: withoutJs ? Math.round((withoutJs.lhr.categories.performance?.score ?? 0) * 100) : null,
+        noJsTbtMs: withoutJs ? ms(withoutJs.lhr, 'total-blocking-time') : null,
+        benchmarkIndex,
         failing: failing.join(' '),
       };
       rows.push(row);
-      const spread = runs.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100)).join(', ');
       console.log(
-        `${page}: ${row.performance} / ${row.accessibility} / ${row.bestPractices} / ${row.seo} (performance of the ${RUNS} runs: ${spread})`,
+        `${page}: ${row.performance} / ${row.accessibility} / ${row.bestPractices} / ${row.seo} (performance of the ${RUNS} runs: ${scores.join(', ')}${withoutJs ? `; without scripts: ${withoutJs.scores.join(', ')}` : ''})`,
       );
     }
     console.table(rows.map(({ failing: _, ...row }) => row));
     for (const row of rows) if (row.failing) console.log(`${row.page} audits below 0.9: ${row.failing}`);
+    if (reference) {
+      console.log(
+        'noJs*: the same page without its scripts, served as a static file by the same server, measured in the same run: what this host gives the markup alone.',
+      );
+    }
     fs.writeFileSync('lighthouse-results.json', `${JSON.stringify(rows, null, 2)}\n`);
   } finally {
     chrome.kill();
     if (server) await stop(server);
     fs.rmSync(DATA_DIR, { recursive: true, force: true });
+    fs.rmSync(REFERENCE_DIR, { recursive: true, force: true });
   }
 }
 
