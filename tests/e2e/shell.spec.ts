@@ -280,7 +280,14 @@ test.describe('global loading indicator', () => {
       .getByRole('link', { name: 'Направления' })
       .click();
     await expect(page).toHaveURL(/\/trends$/);
-    await expect(page.getByRole('status')).toHaveText('', { timeout: 5000 });
+    // The address changes before React has committed the page change on a slow machine, so the empty indicator
+    // may not have been on yet: wait until it has gone off after being on.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { timeline: Record<string, number> }).timeline.off), {
+        timeout: 5000,
+      })
+      .toBeDefined();
+    await expect(page.getByRole('status')).toHaveText('');
     const timeline = await page.evaluate(() => (window as unknown as { timeline: Record<string, number> }).timeline);
     expect(timeline.on, 'indicator turned on').toBeDefined();
     expect(timeline.loaded, 'new page rendered').toBeDefined();
