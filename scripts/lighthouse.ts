@@ -75,6 +75,7 @@ async function measure(url: string, port: number): Promise<Result> {
 }
 
 const ms = (lhr: Result, id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
+const scoreOf = (lhr: Result, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
 
 /** `RUNS` runs of a page: the median run (Lighthouse's choice), each run's performance score, the median CPU index. */
 async function measureRuns(url: string, port: number) {
@@ -82,7 +83,7 @@ async function measureRuns(url: string, port: number) {
   for (let run = 0; run < RUNS; run++) runs.push(await measure(url, port));
   return {
     lhr: computeMedianRun(runs) as Result,
-    scores: runs.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100)),
+    scores: runs.map((run) => scoreOf(run, 'performance')),
     benchmarkIndex: Math.round(median(runs.map((run) => run.environment.benchmarkIndex))),
   };
 }
@@ -129,8 +130,7 @@ async function main() {
     const rows = [];
     for (const page of pages) {
       const { lhr, scores, benchmarkIndex } = await measureRuns(`${base}${page}`, chrome.port);
-      const { categories, audits } = lhr;
-      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      const { audits } = lhr;
       const failing = Object.values(audits)
         .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative')
         .map((audit) => audit.id);
@@ -138,15 +138,15 @@ async function main() {
       const withoutJs = referenceUrl ? await measureRuns(referenceUrl, chrome.port) : null;
       const row = {
         page,
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        seo: score('seo'),
+        performance: scoreOf(lhr, 'performance'),
+        accessibility: scoreOf(lhr, 'accessibility'),
+        bestPractices: scoreOf(lhr, 'best-practices'),
+        seo: scoreOf(lhr, 'seo'),
         fcpMs: ms(lhr, 'first-contentful-paint'),
         lcpMs: ms(lhr, 'largest-contentful-paint'),
         tbtMs: ms(lhr, 'total-blocking-time'),
         cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
-        noJsPerformance: withoutJs ? Math.round((withoutJs.lhr.categories.performance?.score ?? 0) * 100) : null,
+        noJsPerformance: withoutJs ? scoreOf(withoutJs.lhr, 'performance') : null,
         noJsTbtMs: withoutJs ? ms(withoutJs.lhr, 'total-blocking-time') : null,
         benchmarkIndex,
         failing: failing.join(' '),
