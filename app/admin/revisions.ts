@@ -19,12 +19,21 @@ export const REVISIONS_KEEP_LATEST = 20;
 export const DEFAULT_REVISIONS_KEEP_DAYS = 180;
 
 export const REVISION_KIND_LABELS: Record<RevisionKind, string> = {
-  initial: 'Версия до начала истории',
+  initial: 'Исходная версия',
   create: 'Создание',
   update: 'Изменение',
   restore: 'Восстановление',
   delete: 'Удаление',
 };
+
+/**
+ * Who saved a version, as the history names them. The first version of a record saved before history was kept
+ * (the demo content, an import) has no author: it is said what it is instead of «сотрудник неизвестен».
+ */
+export function revisionAuthor(kind: RevisionKind, staffName: string | null): string {
+  if (staffName) return staffName;
+  return kind === 'initial' ? 'как было до первой правки в редакторе, автор не записан' : 'автор не записан';
+}
 
 function lineList(value: unknown): string[] {
   let list = value;

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { ConfigError, exitOnStartupError } from '#app/infra/startup.server.ts';
+import { isTimeZone } from '#app/lib/staff-time.ts';
 
 const optionalString = z
   .string()
@@ -87,6 +88,16 @@ const envSchema = z.object({
   DEMO_CONTENT: optionalString.pipe(z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional()),
   SESSION_SECRET: optionalString.pipe(
     z.string().min(32, { error: 'must be at least 32 characters long (e.g. openssl rand -hex 32)' }).optional(),
+  ),
+  /**
+   * The club network's zone: staff times of records without a gym, the dashboard's days, the bid filters' dates.
+   * Absent: the first gym's zone (docs/product/staff.md, "Times").
+   */
+  CLUB_TIME_ZONE: optionalString.pipe(
+    z
+      .string()
+      .refine(isTimeZone, { error: 'must be an IANA time zone such as Europe/Moscow or Asia/Yekaterinburg' })
+      .optional(),
   ),
   ADMIN_EMAIL: optionalString,
   ADMIN_PASSWORD: optionalString,

@@ -7,8 +7,6 @@ import type { BidStatus, TrainingLevel } from '#db/schema.ts';
 
 /** All three clubs are in Екатеринбург (UTC+5, no DST): "today" for promo and schedule dates is local there. */
 export const TIME_ZONE = 'Asia/Yekaterinburg';
-/** Consent text version recorded with seeded bids. */
-export const CONSENT_VERSION = 'v1';
 
 /** What a picture shows; db/demo/pictures.ts draws each of these without any text in it. */
 export type Scene =

@@ -43,9 +43,9 @@ export function BidsChart({ days }: { days: Array<{ day: string; count: number }
                 height={height}
                 fill="#2563eb"
               >
-                <title>
-                  {d.day.split('-').reverse().join('.')}: {d.count}
-                </title>
+                {/* One string: React renders a <title> with several children as an empty one on the server, and the
+                    browser's text then fails hydration (React error #418). */}
+                <title>{`${d.day.split('-').reverse().join('.')}: ${d.count}`}</title>
               </rect>
               {i % 5 === 0 || i === days.length - 1 ? (
                 <text x={x + step / 2} y={HEIGHT - 10} textAnchor="middle" fontSize="10" fill="#475569">
