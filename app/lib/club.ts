@@ -2,8 +2,8 @@
 export const SITE_NAME = 'Атлетика';
 
 /**
- * The network's own calendar: a new gym's zone, staff dates and times, the bid filters and the dashboard's days.
- * A gym's pages use that gym's zone instead.
+ * A new gym's zone and the calendar of a site without gyms. Staff times use the club network's zone instead
+ * (`CLUB_TIME_ZONE`, else the first gym's: docs/product/staff.md, "Times"); a gym's pages use that gym's zone.
  */
 export const DEFAULT_TIME_ZONE = 'Europe/Moscow';
 

@@ -8,11 +8,8 @@
 import { formatDateTime } from '#app/lib/format.ts';
 import { zoneOffsetMs } from '#app/lib/zoned-time.ts';
 
-/**
- * Russian names of the zones a Russian club network meets: every zone of Russia and the neighbours' capitals.
- * Others are named by their city as written in the zone id (`America/New_York` → `New York`).
- */
-const ZONE_NAMES: Readonly<Record<string, string>> = {
+/** Every zone of Russia, west to east, by its Russian name. */
+const RUSSIA: Readonly<Record<string, string>> = {
   'Europe/Kaliningrad': 'Калининград',
   'Europe/Moscow': 'Москва',
   'Europe/Simferopol': 'Симферополь',
@@ -40,6 +37,14 @@ const ZONE_NAMES: Readonly<Record<string, string>> = {
   'Asia/Srednekolymsk': 'Среднеколымск',
   'Asia/Kamchatka': 'Петропавловск-Камчатский',
   'Asia/Anadyr': 'Анадырь',
+};
+
+/**
+ * Russian names of the zones a Russian club network meets: Russia's and the neighbours'. Others are named by their
+ * city as written in the zone id (`America/New_York` → `New York`).
+ */
+const ZONE_NAMES: Readonly<Record<string, string>> = {
+  ...RUSSIA,
   'Europe/Minsk': 'Минск',
   'Europe/Kyiv': 'Киев',
   'Europe/Kiev': 'Киев',
@@ -70,6 +75,15 @@ const ZONE_NAMES: Readonly<Record<string, string>> = {
   UTC: 'UTC',
   'Etc/UTC': 'UTC',
 };
+
+/**
+ * The zones of Russia with their Russian names and offsets (`Екатеринбург, UTC+5`), for the gym form's suggestions.
+ * Russia keeps no daylight saving time, so the offsets never change with the season.
+ */
+export const RUSSIAN_TIME_ZONES: ReadonlyArray<{ value: string; label: string }> = Object.keys(RUSSIA).map((zone) => ({
+  value: zone,
+  label: zoneLabel(zone, Date.UTC(2026, 0, 1)),
+}));
 
 /** The zone's place as people say it: `Asia/Yekaterinburg` → `Екатеринбург`. */
 export function zoneName(timeZone: string): string {

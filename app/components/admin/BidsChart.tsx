@@ -53,11 +53,7 @@ export function BidsChart({ days }: { days: Array<{ day: string; count: number }
         <div className="admin-chart__days" aria-hidden="true">
           {days.map((d, i) =>
             (days.length - 1 - i) % LABEL_EVERY === 0 ? (
-              <span
-                key={d.day}
-                className="admin-chart__label"
-                style={{ left: `${((i + 0.5) / days.length) * 100}%` }}
-              >
+              <span key={d.day} className="admin-chart__label" style={{ left: `${((i + 0.5) / days.length) * 100}%` }}>
                 {shortDay(d.day)}
               </span>
             ) : null,

@@ -121,7 +121,13 @@ test.describe('staff pages at 360 px', () => {
     const labels = page.locator('.admin-chart text, .admin-chart__label');
     await expect(labels.first()).toBeVisible();
     const smallest = await labels.evaluateAll((texts) =>
-      Math.min(...texts.map((text) => Number.parseFloat(getComputedStyle(text).fontSize) * (text.getScreenCTM()?.a ?? 1))),
+      Math.min(
+        ...texts.map(
+          (text) =>
+            Number.parseFloat(getComputedStyle(text).fontSize) *
+            (text instanceof SVGGraphicsElement ? (text.getScreenCTM()?.a ?? 1) : 1),
+        ),
+      ),
     );
     // On the screen, not in the SVG's own units: 11 px is the smallest text the staff area uses.
     expect(smallest).toBeGreaterThanOrEqual(11);

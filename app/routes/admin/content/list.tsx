@@ -175,7 +175,7 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
               </select>
             </label>
             <label>
-              <span>Направление</span>
+              <span>Порядок</span>
               <select name="dir" defaultValue={query.dir}>
                 <option value="asc">По возрастанию</option>
                 <option value="desc">По убыванию</option>
