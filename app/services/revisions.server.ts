@@ -3,7 +3,7 @@
  * through the same checks as a form: fields that no longer pass them, or references to records that are gone,
  * stop the restore with a Russian message instead of a database error. A restore is itself a new version.
  */
-import { DELETED_KEEP_DAYS } from '#app/admin/revisions.ts';
+import { DELETED_KEEP_DAYS, POSITION_KEY } from '#app/admin/revisions.ts';
 import type { AnySection } from '#app/admin/section.ts';
 import { parseId } from '#app/lib/id.ts';
 import {
@@ -101,7 +101,11 @@ export async function restoreRevision(
       return { ok: true, id: revision.recordId, label, notes };
     }
     // The row is gone and sequences never hand an id out twice, so the record comes back under its own id.
-    const id = await createRow(db, section, values, staffUserId, { id: revision.recordId });
+    const position = revision.data[POSITION_KEY];
+    const id = await createRow(db, section, values, staffUserId, {
+      id: revision.recordId,
+      position: typeof position === 'number' ? position : null,
+    });
     return { ok: true, id, label, notes };
   } catch (error) {
     const message = constraintMessage(error);
