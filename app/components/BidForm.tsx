@@ -12,6 +12,7 @@ import {
   CONSENT_LABEL,
   NAME_MAX,
   type PublicBidKind,
+  SUBMIT_LABELS,
 } from '#app/lib/bid-form.ts';
 import { PRIVACY_LINK_TEXT, PRIVACY_PATH } from '#app/lib/privacy-policy.ts';
 import { SIGNUP_STATE_PARAM } from '#app/lib/signup.ts';
@@ -70,7 +71,7 @@ export function BidForm({
   compact = false,
   headingLevel,
   hidden = {},
-  submitLabel = 'Отправить заявку',
+  submitLabel = SUBMIT_LABELS.bid,
   renderSent,
 }: BidFormProps) {
   // The page's outline decides the level (a form right under the h1 takes 2); the look stays that of a form title.
