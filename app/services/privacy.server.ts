@@ -2,9 +2,8 @@
  * The policy a visitor agrees to next to a consent checkbox, and the version recorded with their consent
  * (docs/product/bids.md, "Consent and the policy").
  */
-import { createHash } from 'node:crypto';
 import { privacyPolicy } from '#app/admin/sections.ts';
-import { CONSENT_VERSION } from '#app/lib/bid-form.ts';
+import { consentVersionOf, policyHash } from '#app/lib/consent.server.ts';
 import { DEFAULT_PRIVACY_BODY, DEFAULT_PRIVACY_TITLE } from '#app/lib/privacy-policy.ts';
 import { getPrivacyPolicy } from '#app/models/privacy.server.ts';
 import { listRevisions } from '#app/models/revision.server.ts';
@@ -37,17 +36,6 @@ export async function currentPolicy(db: Database): Promise<CurrentPolicy> {
     updatedAt: row && !isDefault ? new Date(row.updated_at).toISOString() : null,
     consentVersion: consentVersionOf(title, body, isDefault ? null : row.version),
   };
-}
-
-/** `2026-11+policy-v3-<hash>` for a text at edit version 3, `…+policy-default-<hash>` for the built-in one (null). */
-export function consentVersionOf(title: string, body: string, version: number | null): string {
-  const revision = version === null ? 'policy-default' : `policy-v${version}`;
-  return `${CONSENT_VERSION}+${revision}-${policyHash(title, body)}`;
-}
-
-/** The first 12 hex digits of the SHA-256 of the shown title and text: what a consent's version ends with. */
-function policyHash(title: string, body: string): string {
-  return createHash('sha256').update(`${title}\n${body}`).digest('hex').slice(0, 12);
 }
 
 /** The policy a bid's consent names, as staff read it (docs/product/bids.md, "Consent and the policy"). */

@@ -8,8 +8,8 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Storage } from '#app/infra/storage.server.ts';
+import { consentVersionOf } from '#app/lib/consent.server.ts';
 import { type PreparedImage, saveImage } from '#app/services/image-intake.server.ts';
-import { consentVersionOf } from '#app/services/privacy.server.ts';
 import {
   BIDS,
   type BidSubject,
