@@ -40,6 +40,8 @@ export interface BidValues {
   phone: string;
   comment: string;
   consent: boolean;
+  /** The gym chosen in the form, where the form offers the choice (`/new`). */
+  gymId: string;
 }
 
 /** What a page's action answers to a bid form (the form with `formId` shows it). */
