@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { ConfigError, exitOnStartupError } from '#app/infra/startup.server.ts';
+import { MIN_PASSWORD_LENGTH } from '#app/lib/password.ts';
 import { isTimeZone } from '#app/lib/staff-time.ts';
 
 const optionalString = z
@@ -100,7 +101,15 @@ const envSchema = z.object({
       .optional(),
   ),
   ADMIN_EMAIL: optionalString,
-  ADMIN_PASSWORD: optionalString,
+  /** Shorter than the staff minimum, the account could not be created and nobody could sign in: refused at start. */
+  ADMIN_PASSWORD: optionalString.pipe(
+    z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, {
+        error: `пароль короче ${MIN_PASSWORD_LENGTH} символов, с ним администратор не будет создан и войти будет нельзя: задайте пароль длиннее`,
+      })
+      .optional(),
+  ),
   /** Two-factor sign-in required of `admins` or of `all` staff from their next sign-in on; absent = optional. */
   REQUIRE_2FA: optionalString.pipe(z.enum(['admins', 'all'], { error: 'must be admins or all' }).optional()),
   LOG_LEVEL: z
