@@ -44,6 +44,7 @@ import { ensureAdminFromEnv, noStaffHint } from '#app/services/admin-bootstrap.s
 import { startHousekeeping } from '#app/services/housekeeping.server.ts';
 import { MAX_ATTEMPTS, startOutboxWorker } from '#app/services/outbox.server.ts';
 import { createPageCache } from '#app/services/page-cache.server.ts';
+import { rekeyLegacyRecoveryCodes } from '#app/services/two-factor.server.ts';
 import { createDb, FIRST_MIGRATION, migrateToLatest } from '#db/index.ts';
 
 const dev = process.argv.includes('--dev');
@@ -110,6 +111,9 @@ if (staffHint) {
   say(staffHint);
 }
 const sessionSecret = loadSessionSecret(env, dataDir);
+// Recovery codes stored before they were keyed get their keyed form (docs/staff-auth.md, "How secrets are stored").
+const rekeyedCodes = await rekeyLegacyRecoveryCodes(database.db, sessionSecret);
+if (rekeyedCodes) logger.info({ rekeyedCodes }, 'recovery codes re-keyed');
 const cache = createContentCache(database, logger);
 await cache.start();
 // New-bid e-mail/webhook notifications (off unless SMTP_URL+BIDS_NOTIFY_EMAIL or BIDS_WEBHOOK_URL is set).

@@ -246,7 +246,7 @@ export interface StaffUserTable extends VersionedColumns {
   totp_pending_secret: Nullable<string>;
 }
 
-/** One-time recovery codes, stored as SHA-256 hashes; a used code keeps its row with `used_at`. */
+/** One-time recovery codes, stored as keyed hashes (app/services/totp.server.ts); a used code keeps its row with `used_at`. */
 export interface StaffRecoveryCodeTable {
   id: Generated<number>;
   staff_user_id: number;
@@ -275,6 +275,8 @@ export interface SessionTable {
   expires_at: Date | string;
   user_agent: DefaultedText;
   ip: string | null;
+  /** Signed in with a second factor (a code) rather than the password alone (docs/staff-auth.md). */
+  second_factor: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
 }
 

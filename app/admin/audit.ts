@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   disable: 'отключение',
   enable: 'включение',
   password: 'смена пароля',
+  role: 'смена роли',
   totp_enable: 'включение двухфакторного входа',
   totp_disable: 'выключение двухфакторного входа',
   totp_reset: 'сброс двухфакторного входа',
@@ -62,7 +63,7 @@ const OTHER_ENTITIES: Record<string, AuditEntity> = {
     path: 'bids',
     fields: { status: 'статус', staff_note: 'заметка' },
   },
-  staff_user: { label: 'сотрудник', plural: 'Сотрудники', fields: {} },
+  staff_user: { label: 'сотрудник', plural: 'Сотрудники', fields: { name: 'имя' } },
   outbox: { label: 'уведомление о заявке', plural: 'Уведомления о заявках', fields: {} },
 };
 

@@ -110,8 +110,18 @@ const envSchema = z.object({
       })
       .optional(),
   ),
-  /** Two-factor sign-in required of `admins` or of `all` staff from their next sign-in on; absent = optional. */
+  /**
+   * Two-factor sign-in required of `admins` or of `all` staff; a password-only session of such a member is sent
+   * through the second step at its next request. Absent = optional.
+   */
   REQUIRE_2FA: optionalString.pipe(z.enum(['admins', 'all'], { error: 'must be admins or all' }).optional()),
+  /** A staff session ends this many days after the sign-in, however busy (besides 7 days without use). */
+  SESSION_MAX_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(1, { error: 'must be at least 1 day' })
+    .max(365, { error: 'must be at most 365 days' })
+    .default(30),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',

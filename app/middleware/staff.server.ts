@@ -1,26 +1,43 @@
-import { createContext, type MiddlewareFunction } from 'react-router';
+import { createContext, type MiddlewareFunction, redirect } from 'react-router';
 import { type Flash, takeFlash } from '#app/infra/flash.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
-import { findStaffUser, loginRedirect, staffContext } from '#app/services/auth.server.ts';
+import { loginRedirect, staffContext } from '#app/services/auth.server.ts';
+import { checkStaffSession, SESSION_COOKIE_NAME, sessionRules } from '#app/services/session.server.ts';
 import { provideStaffClock } from '#app/services/staff-clock.server.ts';
+import { requestTwoFactorContext, secondStepForSession } from '#app/services/two-factor.server.ts';
 
 /** The flash message read by the middleware, rendered by the admin layout. */
 export const adminFlashContext = createContext<Flash | null>(null);
 
+const PRIVATE = 'private, no-store';
+
 /**
- * The session check of every staff page and action (docs/product/staff.md). Anonymous → `/login?redirectTo=…`
- * before any loader or action runs, so a POST changes nothing. Staff responses are never cached.
+ * The session check of every staff page and action (docs/product/staff.md, docs/staff-auth.md). Anonymous →
+ * `/login?redirectTo=…` before any loader or action runs, so a POST changes nothing; a password-only session of a
+ * member who needs a second factor → that step, then back here. Staff responses are never cached.
  */
 export const requireStaffMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
   // Writes from other sites were already refused by the root's same-origin middleware.
   const services = getServices(context);
-  const staff = await findStaffUser(services.database.db, request, services.sessionSecret);
-  if (!staff) {
+  const check = await checkStaffSession(
+    services.database.db,
+    request.headers.get('Cookie'),
+    services.sessionSecret,
+    sessionRules(services.env),
+  );
+  if (check.state === 'none') {
     const response = loginRedirect(url);
-    response.headers.set('Cache-Control', 'private, no-store');
+    response.headers.set('Cache-Control', PRIVATE);
     throw response;
   }
-  context.set(staffContext, staff);
+  if (check.state === 'second-step') {
+    const next = await secondStepForSession(requestTwoFactorContext(context), check.session, url.pathname + url.search);
+    const headers = new Headers({ 'Cache-Control': PRIVATE });
+    for (const cookie of next.cookies) headers.append('Set-Cookie', cookie);
+    throw redirect(next.location, { headers });
+  }
+  const { id, email, name, role, sessionId } = check.session;
+  context.set(staffContext, { id, email, name, role, sessionId });
   await provideStaffClock(context, request);
 
   const { flash, clearHeader } = await takeFlash(request);
@@ -31,10 +48,12 @@ export const requireStaffMiddleware: MiddlewareFunction<Response> = async ({ req
   // Loaders and the render up to the first byte; scripts/bench-admin.ts reads it.
   response.headers.set('Server-Timing', `app;dur=${(performance.now() - started).toFixed(1)}`);
   if (!response.headers.get('Cache-Control')?.includes('no-store')) {
-    response.headers.set('Cache-Control', 'private, no-store');
+    response.headers.set('Cache-Control', PRIVATE);
   }
+  const cookies = response.headers.get('Set-Cookie') ?? '';
   // Clear the shown flash unless this response carries a new one (a redirect after an action).
-  const settingFlash = (response.headers.get('Set-Cookie') ?? '').includes('flash=');
-  if (clearHeader && !settingFlash) response.headers.append('Set-Cookie', clearHeader);
+  if (clearHeader && !cookies.includes('flash=')) response.headers.append('Set-Cookie', clearHeader);
+  // A session extended by this request: its cookie lasts as long again (unless the answer ends or replaces it).
+  if (check.cookie && !cookies.includes(`${SESSION_COOKIE_NAME}=`)) response.headers.append('Set-Cookie', check.cookie);
   return response;
 };

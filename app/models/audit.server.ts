@@ -17,6 +17,7 @@ export type AuditAction =
   | 'disable'
   | 'enable'
   | 'password'
+  | 'role'
   | 'totp_enable'
   | 'totp_disable'
   | 'totp_reset'

@@ -75,7 +75,7 @@ export async function pruneExpiredLoginChallenges(db: Database): Promise<number>
   return Number(result.numDeletedRows);
 }
 
-/** Ends every unfinished sign-in of an account (its second factor was reset). */
+/** Ends every unfinished sign-in of an account (its password, role or second factor changed, or it was disabled). */
 export async function deleteUserLoginChallenges(db: Database, staffUserId: number): Promise<void> {
   await db.deleteFrom('login_challenges').where('staff_user_id', '=', staffUserId).execute();
 }

@@ -2,6 +2,7 @@
 
 import { hashPassword, MIN_PASSWORD_LENGTH } from '#app/infra/password.server.ts';
 import { recordStaffUserAudit } from '#app/models/audit.server.ts';
+import { deleteUserLoginChallenges } from '#app/models/login-challenge.server.ts';
 import { deleteUserSessions } from '#app/models/session.server.ts';
 import type { Database } from '#db/index.ts';
 import type { StaffRole } from '#db/schema.ts';
@@ -93,7 +94,7 @@ async function findId(db: Database, email: string): Promise<number> {
   return row.id;
 }
 
-/** Disabling ends every session of the user at once. */
+/** Disabling ends every session and every unfinished sign-in of the user at once. */
 export async function setStaffDisabled(
   db: Database,
   target: number | string,
@@ -103,13 +104,19 @@ export async function setStaffDisabled(
   const id = typeof target === 'number' ? target : await findId(db, target);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('staff_users').set({ disabled, updated_at: new Date() }).where('id', '=', id).execute();
-    if (disabled) await deleteUserSessions(trx, id);
+    if (disabled) {
+      await deleteUserSessions(trx, id);
+      await deleteUserLoginChallenges(trx, id);
+    }
     await recordStaffUserAudit(trx, actorId, disabled ? 'disable' : 'enable', id, ['disabled']);
   });
   return id;
 }
 
-/** A new password ends the user's other sessions (`keepSession` is the one making the change). */
+/**
+ * A new password ends the user's other sessions (`keepSession` is the one making the change) and every unfinished
+ * sign-in: one started with the old password must not complete (docs/staff-auth.md).
+ */
 export async function setStaffPassword(
   db: Database,
   target: number | string,
@@ -127,7 +134,30 @@ export async function setStaffPassword(
       .where('id', '=', id)
       .execute();
     await deleteUserSessions(trx, id, keepSession);
+    await deleteUserLoginChallenges(trx, id);
     await recordStaffUserAudit(trx, actorId, 'password', id, ['password_hash']);
+  });
+  return id;
+}
+
+/**
+ * A new role. The sign-ins in progress end: their second step was chosen for the old role (`REQUIRE_2FA=admins`).
+ * Sessions go on with the new role at once; one that the new role no longer allows without a code is sent through
+ * the second step at its next request (docs/staff-auth.md).
+ */
+export async function setStaffRole(db: Database, target: number | string, role: StaffRole, actorId: number | null) {
+  const id = typeof target === 'number' ? target : await findId(db, target);
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('staff_users')
+      .set({ role, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('role', '!=', role)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) return;
+    await deleteUserLoginChallenges(trx, id);
+    await recordStaffUserAudit(trx, actorId, 'role', id, ['role']);
   });
   return id;
 }

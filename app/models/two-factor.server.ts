@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { recordStaffUserAudit } from '#app/models/audit.server.ts';
 import { deleteUserLoginChallenges } from '#app/models/login-challenge.server.ts';
-import { deleteUserSessions } from '#app/models/session.server.ts';
+import { deleteUserSessions, markSessionSecondFactor } from '#app/models/session.server.ts';
 import { normaliseEmail, StaffInputError } from '#app/models/staff.server.ts';
 import type { Database } from '#db/index.ts';
 import type { StaffRole } from '#db/schema.ts';
@@ -96,6 +96,34 @@ export async function consumeRecoveryCode(db: Database, staffUserId: number, cod
   return row !== undefined;
 }
 
+/**
+ * Re-keys the stored recovery-code hashes that predate keyed hashes: those not starting with `keyedPrefix`, which
+ * `rekey` maps to their keyed form. Each row changes only while it still holds the old value, so two instances
+ * starting at once do not clash. Returns how many changed.
+ */
+export async function rekeyRecoveryCodeHashes(
+  db: Database,
+  keyedPrefix: string,
+  rekey: (stored: string) => string,
+): Promise<number> {
+  const legacy = await db
+    .selectFrom('staff_recovery_codes')
+    .select(['id', 'code_hash'])
+    .where('code_hash', 'not like', `${keyedPrefix}%`)
+    .execute();
+  let changed = 0;
+  for (const row of legacy) {
+    const result = await db
+      .updateTable('staff_recovery_codes')
+      .set({ code_hash: rekey(row.code_hash) })
+      .where('id', '=', row.id)
+      .where('code_hash', '=', row.code_hash)
+      .executeTakeFirst();
+    changed += Number(result.numUpdatedRows);
+  }
+  return changed;
+}
+
 async function insertRecoveryCodes(db: Database, staffUserId: number, codeHashes: string[]) {
   await db.deleteFrom('staff_recovery_codes').where('staff_user_id', '=', staffUserId).execute();
   await db
@@ -114,6 +142,7 @@ export async function enableTotp(
   staffUserId: number,
   input: { pendingSecret: string; secret: string; step: number; recoveryCodeHashes: string[] },
   actorId: number | null,
+  keepSession?: string,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const updated = await trx
@@ -132,6 +161,9 @@ export async function enableTotp(
       .executeTakeFirst();
     if (!updated) return false;
     await insertRecoveryCodes(trx, staffUserId, input.recoveryCodeHashes);
+    // The other sessions may have come from a stolen password: they end with the new factor (docs/staff-auth.md).
+    await deleteUserSessions(trx, staffUserId, keepSession);
+    if (keepSession) await markSessionSecondFactor(trx, staffUserId, keepSession);
     await recordStaffUserAudit(trx, actorId, 'totp_enable', staffUserId, ['totp_secret']);
     return true;
   });

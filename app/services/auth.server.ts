@@ -7,6 +7,7 @@ import { createContext, type RouterContextProvider, redirect } from 'react-route
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import { verifyPassword } from '#app/infra/password.server.ts';
+import { getServices } from '#app/infra/services.server.ts';
 import { recordAudit } from '#app/models/audit.server.ts';
 import {
   consumeRateLimit,
@@ -14,15 +15,15 @@ import {
   refundRateLimit,
   resetRateLimit,
 } from '#app/models/rate-limit.server.ts';
-import {
-  createSession,
-  findSessionUser,
-  pruneExpiredSessions,
-  type StaffIdentity,
-} from '#app/models/session.server.ts';
+import { createSession, pruneExpiredSessions, type StaffIdentity } from '#app/models/session.server.ts';
 import { findStaffCredentials } from '#app/models/staff.server.ts';
 import { clientKey, maskEmail, retryAfterText } from '#app/services/rate-limit.server.ts';
-import { commitSessionCookie, readSessionId } from '#app/services/session.server.ts';
+import {
+  checkStaffSession,
+  commitSessionCookie,
+  type SessionRules,
+  sessionRules,
+} from '#app/services/session.server.ts';
 import type { Database } from '#db/index.ts';
 
 export type { StaffIdentity } from '#app/models/session.server.ts';
@@ -138,19 +139,41 @@ export async function startStaffSession(
   db: Database,
   secret: string,
   staffUserId: number,
-  meta: { userAgent: string; ip: string | null; method: 'password' | 'totp' | 'recovery_code' },
+  meta: {
+    userAgent: string;
+    ip: string | null;
+    method: 'password' | 'totp' | 'recovery_code';
+    /** `SESSION_MAX_DAYS`. */
+    maxDays?: number;
+  },
 ): Promise<string> {
-  const sessionId = await createSession(db, staffUserId, meta);
+  const sessionId = await createSession(db, staffUserId, { ...meta, secondFactor: meta.method !== 'password' });
   await recordAudit(db, { staffUserId, action: 'login', entity: 'session', entityId: null, fields: [meta.method] });
   // Housekeeping on a rare event: expired sessions are dead anyway, this only keeps the table small.
   await pruneExpiredSessions(db);
   return commitSessionCookie(secret, sessionId);
 }
 
-/** The staff user of the request, from the session cookie; null when anonymous. */
-export async function findStaffUser(db: Database, request: Request, secret: string): Promise<StaffIdentity | null> {
-  const sessionId = await readSessionId(request, secret);
-  return sessionId ? findSessionUser(db, sessionId) : null;
+/**
+ * The staff user of the request, from the session cookie; null when anonymous, and when the session is not enough
+ * (signed in with the password alone by a member who needs a second factor).
+ */
+export async function findStaffUser(
+  db: Database,
+  request: Request,
+  secret: string,
+  rules: SessionRules,
+): Promise<StaffIdentity | null> {
+  const check = await checkStaffSession(db, request.headers.get('Cookie'), secret, rules);
+  if (check.state !== 'signed-in') return null;
+  const { id, email, name, role, sessionId } = check.session;
+  return { id, email, name, role, sessionId };
+}
+
+/** `findStaffUser` with the request's services. */
+export function staffOfRequest(context: Readonly<RouterContextProvider>, request: Request) {
+  const services = getServices(context);
+  return findStaffUser(services.database.db, request, services.sessionSecret, sessionRules(services.env));
 }
 
 /** `/login?redirectTo=<this page>` for an anonymous request. */

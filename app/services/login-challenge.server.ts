@@ -74,8 +74,13 @@ export async function sessionCookiesAfterChallenge(
   challenge: LoginChallengeView,
   method: 'totp' | 'recovery_code',
 ): Promise<string[]> {
-  const { database, sessionSecret } = getServices(context);
-  const meta = { userAgent: request.headers.get('user-agent') ?? '', ip: getRequestInfo(context).ip, method };
+  const { database, sessionSecret, env } = getServices(context);
+  const meta = {
+    userAgent: request.headers.get('user-agent') ?? '',
+    ip: getRequestInfo(context).ip,
+    method,
+    maxDays: env.SESSION_MAX_DAYS,
+  };
   return [
     await startStaffSession(database.db, sessionSecret, challenge.staffUserId, meta),
     await clearLoginChallengeCookie(sessionSecret),

@@ -1,21 +1,86 @@
-/** The staff session cookie: signed, HttpOnly, and holding only the id of a row in `sessions` (see the model). */
+/**
+ * The staff session cookie (signed, HttpOnly, holding only the id of a row in `sessions`, see the model) and the
+ * check every staff request passes (docs/staff-auth.md, "Sessions"): the cookie's signature first, then the
+ * database, then the rules of `REQUIRE_2FA`.
+ */
+import { LRUCache } from 'lru-cache';
 import { signedCookie } from '#app/infra/cookie-options.server.ts';
-import { SESSION_TTL_SECONDS } from '#app/models/session.server.ts';
+import { needsSecondFactor, type TwoFactorRequirement } from '#app/lib/two-factor.ts';
+import { findSession, SESSION_TTL_SECONDS, type SessionRecord } from '#app/models/session.server.ts';
+import type { Database } from '#db/index.ts';
 
 export const SESSION_COOKIE_NAME = 'staff_session';
 
 /** The session cookie for a secret (the secret comes from the services, not from module scope). */
 export const sessionCookie = signedCookie(SESSION_COOKIE_NAME, { path: '/', maxAge: SESSION_TTL_SECONDS });
 
-export async function readSessionId(request: Request, secret: string): Promise<string | null> {
-  const value = await sessionCookie(secret).parse(request.headers.get('Cookie'));
+/** What a session must satisfy besides existing: its absolute lifetime and the second-factor requirement. */
+export interface SessionRules {
+  maxDays: number;
+  requirement: TwoFactorRequirement;
+}
+
+export function sessionRules(env: { SESSION_MAX_DAYS: number; REQUIRE_2FA?: TwoFactorRequirement }): SessionRules {
+  return { maxDays: env.SESSION_MAX_DAYS, requirement: env.REQUIRE_2FA };
+}
+
+/** The session id of a `Cookie` header whose signature is ours, or null. */
+export async function readSessionIdFromHeader(cookieHeader: string | null, secret: string): Promise<string | null> {
+  const value = await sessionCookie(secret).parse(cookieHeader);
   return typeof value === 'string' && /^[\w-]{20,100}$/.test(value) ? value : null;
 }
 
-export function commitSessionCookie(secret: string, sessionId: string): Promise<string> {
-  return sessionCookie(secret).serialize(sessionId);
+export function readSessionId(request: Request, secret: string): Promise<string | null> {
+  return readSessionIdFromHeader(request.headers.get('Cookie'), secret);
+}
+
+/** The cookie of a session: `expiresAt` makes it last exactly as long as the session (renewal sends it again). */
+export function commitSessionCookie(secret: string, sessionId: string, expiresAt?: Date): Promise<string> {
+  if (!expiresAt) return sessionCookie(secret).serialize(sessionId);
+  const maxAge = Math.max(1, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  return sessionCookie(secret).serialize(sessionId, { maxAge });
 }
 
 export function destroySessionCookie(secret: string): Promise<string> {
   return sessionCookie(secret).serialize('', { maxAge: 0 });
+}
+
+export type StaffSessionCheck =
+  | { state: 'none' }
+  /** `cookie`: the renewed cookie to send when the session was just extended. */
+  | { state: 'signed-in'; session: SessionRecord; cookie: string | null }
+  /** A live session signed in with the password alone, of a member who needs a second factor. */
+  | { state: 'second-step'; session: SessionRecord };
+
+/**
+ * Session ids the database has found dead (logged out, expired, ended). Ids are random and never handed out twice,
+ * so a dead id stays dead: an old cookie replayed on every request costs one lookup, not one per request.
+ */
+const deadSessions = new LRUCache<string, true>({ max: 10_000 });
+
+/**
+ * The staff session of a `Cookie` header. A cookie whose signature is not ours costs no query; a session the
+ * database does not confirm is `none`.
+ */
+export async function checkStaffSession(
+  db: Database,
+  cookieHeader: string | null,
+  secret: string,
+  rules: SessionRules,
+): Promise<StaffSessionCheck> {
+  const sessionId = await readSessionIdFromHeader(cookieHeader, secret);
+  if (!sessionId || deadSessions.has(sessionId)) return { state: 'none' };
+  const session = await findSession(db, sessionId, { maxDays: rules.maxDays });
+  if (!session) {
+    deadSessions.set(sessionId, true);
+    return { state: 'none' };
+  }
+  if (!session.secondFactor && needsSecondFactor(session, rules.requirement)) return { state: 'second-step', session };
+  const cookie = session.renewed ? await commitSessionCookie(secret, sessionId, session.expiresAt) : null;
+  return { state: 'signed-in', session, cookie };
+}
+
+/** Whether a `Cookie` header carries a cookie named like the staff session (cheap; says nothing of its worth). */
+export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
+  return !!cookieHeader && cookieHeader.split(';').some((pair) => pair.split('=')[0]!.trim() === SESSION_COOKIE_NAME);
 }

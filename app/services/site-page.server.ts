@@ -6,9 +6,9 @@ import { addDays, timeIn } from '#app/lib/schedule.ts';
 import { PRIVATE_CACHE_CONTROL } from '#app/lib/seo.ts';
 import { listSessions } from '#app/models/schedule.server.ts';
 import { getActiveGym } from '#app/services/active-gym.server.ts';
-import { findStaffUser } from '#app/services/auth.server.ts';
+import { staffOfRequest } from '#app/services/auth.server.ts';
 import { bidFormToken } from '#app/services/bid-intake.server.ts';
-import { SESSION_COOKIE_NAME } from '#app/services/session.server.ts';
+import { hasSessionCookie } from '#app/services/session.server.ts';
 import type { Database } from '#db/index.ts';
 
 /**
@@ -36,25 +36,19 @@ export async function loadSiteContext({ context, url }: { context: Readonly<Rout
  * A page's content queries, kept per gym and date until the next staff edit (the content cache is dropped on every
  * instance by `NOTIFY content_changed`). Only for views whose key is bounded (no free query parameters): a page
  * with filters asks the database. A signed-in staff member always reads the database: the NOTIFY of their own save
- * may still be on its way when their browser asks for the page again.
+ * may still be on its way when their browser asks for the page again. Only a session the database confirms counts
+ * (docs/security.md, "Staff sessions and the caches"): a cookie merely named like it changes nothing.
  */
-export function cachedPageContent<T>(
-  request: Request,
-  site: {
-    services: { cache: { get<V>(key: string, load: () => Promise<V>): Promise<V> } };
-    gymId: number | null;
-    today: string;
-  },
+export async function cachedPageContent<T>(
+  args: { context: Readonly<RouterContextProvider>; request: Request },
+  site: { gymId: number | null; today: string },
   page: string,
   load: () => Promise<T>,
 ): Promise<T> {
-  if (hasStaffCookie(request)) return load();
-  return site.services.cache.get(`page:${page}:${site.gymId ?? '-'}:${site.today}`, load);
-}
-
-function hasStaffCookie(request: Request): boolean {
-  const cookie = request.headers.get('Cookie');
-  return !!cookie && cookie.split(';').some((pair) => pair.split('=')[0]!.trim() === SESSION_COOKIE_NAME);
+  if (hasSessionCookie(args.request.headers.get('Cookie')) && (await staffOfRequest(args.context, args.request))) {
+    return load();
+  }
+  return getServices(args.context).cache.get(`page:${page}:${site.gymId ?? '-'}:${site.today}`, load);
 }
 
 function decodedPath(pathname: string): string {
@@ -99,9 +93,8 @@ export async function isStaffPreview({
   context: Readonly<RouterContextProvider>;
   request: Request;
 }) {
-  if (!request.headers.get('Cookie')) return false;
-  const services = getServices(context);
-  return (await findStaffUser(services.database.db, request, services.sessionSecret)) !== null;
+  if (!hasSessionCookie(request.headers.get('Cookie'))) return false;
+  return (await staffOfRequest(context, request)) !== null;
 }
 
 /** The headers of a page showing a draft to staff: never stored by any cache. */

@@ -4,7 +4,15 @@
  * the encryption of stored secrets. The rules that need the database (replay, single use, throttling) live in
  * two-factor.server.ts and use these.
  */
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  randomInt,
+} from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 
@@ -111,13 +119,35 @@ export function normaliseRecoveryCode(raw: string): string | null {
   return pattern.test(compact) ? compact : null;
 }
 
-/**
- * Recovery codes are stored as SHA-256 hashes. A slow password hash is not needed: each code has 50 random bits,
- * so nobody can guess it back from the hash, unlike a password chosen by a person.
- */
-export function hashRecoveryCode(code: string): string {
+/** The marker of a keyed recovery-code hash; a value without it is from before keys (plain SHA-256). */
+export const KEYED_HASH_PREFIX = 'k1:';
+
+/** The unkeyed digest of a code: what recovery codes were stored as before they were keyed. */
+function recoveryCodeDigest(code: string): string {
   const compact = code.replace(/[\s-]/g, '').toLowerCase();
   return createHash('sha256').update(`recovery-code:${compact}`).digest('hex');
+}
+
+/**
+ * Recovery codes are stored keyed: an HMAC-SHA-256, under a key derived from the session secret (like the TOTP
+ * key), of the code's SHA-256. A slow password hash is not needed — each code has 50 random bits — but without a
+ * key a database dump alone would let anyone test all 2^50 codes offline (docs/staff-auth.md, "How secrets are
+ * stored"). The HMAC is taken over the old unkeyed digest so that codes stored before can be re-keyed without
+ * knowing them (`rekeyRecoveryCodeHash`).
+ */
+export function hashRecoveryCode(key: Buffer, code: string): string {
+  return rekeyRecoveryCodeHash(key, recoveryCodeDigest(code));
+}
+
+/** The keyed form of a hash stored before keys; a keyed one comes back as it is. */
+export function rekeyRecoveryCodeHash(key: Buffer, stored: string): string {
+  if (stored.startsWith(KEYED_HASH_PREFIX)) return stored;
+  return KEYED_HASH_PREFIX + createHmac('sha256', key).update(stored).digest('hex');
+}
+
+/** The key of stored recovery codes, derived from the session secret with HKDF (ADR 18, like the TOTP key). */
+export function recoveryCodeKey(sessionSecret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', sessionSecret, 'staff-recovery-codes', 'recovery-code-hmac v1', 32));
 }
 
 /**

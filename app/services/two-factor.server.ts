@@ -8,12 +8,14 @@ import type { RouterContextProvider } from 'react-router';
 import { readForm } from '#app/infra/form.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { SITE_NAME } from '#app/lib/club.ts';
+import { isTwoFactorRequired, type TwoFactorRequirement } from '#app/lib/two-factor.ts';
 import {
   consumeRateLimit,
   type RateLimitRule,
   refundRateLimit,
   resetRateLimit,
 } from '#app/models/rate-limit.server.ts';
+import { deleteSession } from '#app/models/session.server.ts';
 import {
   acceptTotpStep,
   consumeRecoveryCode,
@@ -21,6 +23,7 @@ import {
   disableTotp,
   enableTotp,
   findTwoFactorRecord,
+  rekeyRecoveryCodeHashes,
   replaceRecoveryCodes,
   setPendingTotpSecret,
   type TwoFactorRecord,
@@ -34,6 +37,7 @@ import {
   sessionCookiesAfterChallenge,
 } from '#app/services/login-challenge.server.ts';
 import { clientKey, retryAfterHeaders, retryAfterText } from '#app/services/rate-limit.server.ts';
+import { destroySessionCookie } from '#app/services/session.server.ts';
 import {
   classifyCode,
   decryptTotpSecret,
@@ -43,20 +47,18 @@ import {
   generateTotpSecret,
   hashRecoveryCode,
   isFreshStep,
+  KEYED_HASH_PREFIX,
   matchTotpStep,
   qrCodeDataUrl,
+  recoveryCodeKey,
+  rekeyRecoveryCodeHash,
   totpEncryptionKey,
   totpUri,
 } from '#app/services/totp.server.ts';
 import type { Database } from '#db/index.ts';
 import type { LoginChallengePurpose, StaffRole } from '#db/schema.ts';
 
-/** `REQUIRE_2FA`: absent = optional for everybody. */
-export type TwoFactorRequirement = 'admins' | 'all' | undefined;
-
-export function isTwoFactorRequired(role: StaffRole, requirement: TwoFactorRequirement): boolean {
-  return requirement === 'all' || (requirement === 'admins' && role === 'admin');
-}
+export { isTwoFactorRequired, type TwoFactorRequirement };
 
 /** What comes after the right password: a code, setting 2FA up first, or nothing (signed in at once). */
 export function secondStepAfterPassword(
@@ -87,16 +89,38 @@ export async function continueAfterPassword(
       userAgent: input.userAgent,
       ip: ctx.client.ip,
       method: 'password',
+      maxDays: ctx.sessionMaxDays,
     });
     return { location: input.redirectTo, cookie };
   }
-  if (step === 'setup') await startTotpSetup(ctx, account.id);
-  const cookie = await beginLoginChallenge(ctx.db, ctx.sessionSecret, {
-    staffUserId: account.id,
-    purpose: step,
-    redirectTo: input.redirectTo,
-  });
+  return beginSecondStep(ctx, account.id, step, input.redirectTo);
+}
+
+/** Starts the second step (a code, or setting up an app first); returns where it is and the challenge cookie. */
+async function beginSecondStep(
+  ctx: TwoFactorContext,
+  staffUserId: number,
+  step: LoginChallengePurpose,
+  redirectTo: string,
+): Promise<{ location: string; cookie: string }> {
+  if (step === 'setup') await startTotpSetup(ctx, staffUserId);
+  const cookie = await beginLoginChallenge(ctx.db, ctx.sessionSecret, { staffUserId, purpose: step, redirectTo });
   return { location: SECOND_STEP_PATHS[step], cookie };
+}
+
+/**
+ * A session signed in with the password alone, of a member who needs a second factor now (`REQUIRE_2FA` came to
+ * cover them): the session ends, and the member goes through the second step — a code, or setting up an app — as
+ * after the password, and comes back to `redirectTo`. Returns the cookies to send with the redirect to `location`.
+ */
+export async function secondStepForSession(
+  ctx: TwoFactorContext,
+  session: { id: number; sessionId: string; totpEnabled: boolean },
+  redirectTo: string,
+): Promise<{ location: string; cookies: string[] }> {
+  await deleteSession(ctx.db, session.sessionId);
+  const next = await beginSecondStep(ctx, session.id, session.totpEnabled ? 'verify' : 'setup', redirectTo);
+  return { location: next.location, cookies: [next.cookie, await destroySessionCookie(ctx.sessionSecret)] };
 }
 
 /**
@@ -182,13 +206,20 @@ export interface TwoFactorContext {
   db: Database;
   sessionSecret: string;
   client: CodeClient;
+  /** `SESSION_MAX_DAYS` of the sessions a sign-in starts (the default when absent). */
+  sessionMaxDays?: number;
 }
 
 /** The context of a request's code checks: its database, the session secret and the client's address. */
 export function requestTwoFactorContext(context: Readonly<RouterContextProvider>): TwoFactorContext {
   const services = getServices(context);
   const { ip, logger } = getRequestInfo(context);
-  return { db: services.database.db, sessionSecret: services.sessionSecret, client: { ip, logger } };
+  return {
+    db: services.database.db,
+    sessionSecret: services.sessionSecret,
+    client: { ip, logger },
+    sessionMaxDays: services.env.SESSION_MAX_DAYS,
+  };
 }
 
 /**
@@ -239,6 +270,19 @@ async function throttled<T>(
   return result;
 }
 
+function codeKey(ctx: TwoFactorContext): Buffer {
+  return recoveryCodeKey(ctx.sessionSecret);
+}
+
+/**
+ * Re-keys recovery codes stored before they were keyed (plain SHA-256, docs/staff-auth.md): run at every start,
+ * cheap when there are none. Returns how many were re-keyed.
+ */
+export function rekeyLegacyRecoveryCodes(db: Database, sessionSecret: string): Promise<number> {
+  const key = recoveryCodeKey(sessionSecret);
+  return rekeyRecoveryCodeHashes(db, KEYED_HASH_PREFIX, (stored) => rekeyRecoveryCodeHash(key, stored));
+}
+
 function readSecret(ctx: TwoFactorContext, record: { id: number }, stored: string): string | null {
   const secret = decryptTotpSecret(totpEncryptionKey(ctx.sessionSecret), record.id, stored);
   if (secret === null) {
@@ -268,7 +312,7 @@ export async function verifySecondFactor(
     const typed = classifyCode(rawCode);
     if (!record?.totpSecret || !typed) return null;
     if (typed.kind === 'recovery') {
-      if (!(await consumeRecoveryCode(ctx.db, record.id, hashRecoveryCode(typed.code)))) return null;
+      if (!(await consumeRecoveryCode(ctx.db, record.id, hashRecoveryCode(codeKey(ctx), typed.code)))) return null;
       return { method: 'recovery_code', recoveryCodesLeft: await countUnusedRecoveryCodes(ctx.db, record.id) };
     }
     const secret = readSecret(ctx, record, record.totpSecret);
@@ -311,7 +355,9 @@ export async function totpSetupView(ctx: TwoFactorContext, record: TwoFactorReco
 }
 
 /**
- * Confirms the setup in progress with a code from the app and switches two-factor sign-in on. Returns the ten new
+ * Confirms the setup in progress with a code from the app and switches two-factor sign-in on. Every other session
+ * of the member ends (one made with a stolen password must not outlive the new factor); `keepSession`, the session
+ * of the profile page that turned it on, stays and now counts as signed in with a code. Returns the ten new
  * recovery codes: shown once, stored only as hashes.
  */
 export async function confirmTotpSetup(
@@ -319,6 +365,7 @@ export async function confirmTotpSetup(
   staffUserId: number,
   rawCode: string,
   actorId: number | null,
+  keepSession?: string,
 ): Promise<string[]> {
   const codes = await throttled(ctx, staffUserId, async () => {
     const record = await findTwoFactorRecord(ctx.db, staffUserId);
@@ -335,9 +382,10 @@ export async function confirmTotpSetup(
         pendingSecret: record.totpPendingSecret,
         secret: encryptTotpSecret(totpEncryptionKey(ctx.sessionSecret), record.id, secret),
         step,
-        recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode),
+        recoveryCodeHashes: recoveryCodes.map((code) => hashRecoveryCode(codeKey(ctx), code)),
       },
       actorId,
+      keepSession,
     );
     return enabled ? recoveryCodes : null;
   });
@@ -349,7 +397,12 @@ export async function confirmTotpSetup(
 export async function renewRecoveryCodes(ctx: TwoFactorContext, staffUserId: number, rawCode: string) {
   await verifySecondFactor(ctx, staffUserId, rawCode);
   const recoveryCodes = generateRecoveryCodes();
-  await replaceRecoveryCodes(ctx.db, staffUserId, recoveryCodes.map(hashRecoveryCode), staffUserId);
+  await replaceRecoveryCodes(
+    ctx.db,
+    staffUserId,
+    recoveryCodes.map((code) => hashRecoveryCode(codeKey(ctx), code)),
+    staffUserId,
+  );
   return recoveryCodes;
 }
 

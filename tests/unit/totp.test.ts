@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Secret, type TOTP, URI } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,6 +13,8 @@ import {
   matchTotpStep,
   normaliseRecoveryCode,
   qrCodeDataUrl,
+  recoveryCodeKey,
+  rekeyRecoveryCodeHash,
   totpCode,
   totpEncryptionKey,
   totpStep,
@@ -107,8 +110,25 @@ describe('recovery codes', () => {
     expect(normalised).toBe(code!.replace('-', ''));
     expect(normaliseRecoveryCode(` ${code!.toUpperCase().replace('-', ' ')} `)).toBe(normalised);
     // Stored from the code as shown, checked from the code as typed.
-    expect(hashRecoveryCode(code!)).toBe(hashRecoveryCode(normalised!));
-    expect(hashRecoveryCode(normalised!)).not.toContain(normalised!);
+    const key = recoveryCodeKey('a-session-secret-of-at-least-32-characters');
+    expect(hashRecoveryCode(key, code!)).toBe(hashRecoveryCode(key, normalised!));
+    expect(hashRecoveryCode(key, normalised!)).not.toContain(normalised!);
+  });
+
+  it('stores codes keyed by the session secret, so a dump alone cannot test a code', () => {
+    const [code] = generateRecoveryCodes(1);
+    const compact = normaliseRecoveryCode(code!)!;
+    const stored = hashRecoveryCode(recoveryCodeKey('a-session-secret-of-at-least-32-characters'), code!);
+    // Neither the code nor its plain digest (what a dump of the old format gave away) is in the stored value.
+    const plainDigest = createHash('sha256').update(`recovery-code:${compact}`).digest('hex');
+    expect(stored).not.toContain(plainDigest);
+    expect(stored).not.toContain(compact);
+    // Another secret, another value: without the key there is nothing to compare a guess with.
+    expect(hashRecoveryCode(recoveryCodeKey('another-session-secret-of-32-characters!'), code!)).not.toBe(stored);
+    // A code stored in the old, unkeyed form gets the same keyed value as the code itself.
+    const key = recoveryCodeKey('a-session-secret-of-at-least-32-characters');
+    expect(rekeyRecoveryCodeHash(key, plainDigest)).toBe(stored);
+    expect(rekeyRecoveryCodeHash(key, stored)).toBe(stored);
   });
 
   it('refuses what cannot be a recovery code', () => {

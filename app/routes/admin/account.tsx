@@ -70,7 +70,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         await cancelTotpSetup(ctx, staff.id);
         return withFlash('Настройка двухфакторного входа отменена');
       case 'enable':
-        return { intent, error: null, recoveryCodes: await confirmTotpSetup(ctx, staff.id, code, staff.id) };
+        return {
+          intent,
+          error: null,
+          recoveryCodes: await confirmTotpSetup(ctx, staff.id, code, staff.id, staff.sessionId),
+        };
       case 'codes':
         return { intent, error: null, recoveryCodes: await renewRecoveryCodes(ctx, staff.id, code) };
       case 'disable':

@@ -15,6 +15,7 @@ import {
   StaffInputError,
   setStaffDisabled,
   setStaffPassword,
+  setStaffRole,
 } from '#app/models/staff.server.ts';
 import { resetStaffTwoFactor } from '#app/models/two-factor.server.ts';
 import { getStaff, requireAdminRole } from '#app/services/auth.server.ts';
@@ -39,7 +40,7 @@ const staffAction = z.discriminatedUnion('intent', [
     role: z.enum(['admin', 'editor']).catch('editor'),
     password,
   }),
-  z.object({ intent: z.enum(['disable', 'enable', 'reset-2fa']), id: formId() }),
+  z.object({ intent: z.enum(['disable', 'enable', 'reset-2fa', 'make-admin', 'make-editor']), id: formId() }),
   z.object({ intent: z.literal('password'), id: formId(), password }),
 ]);
 
@@ -61,6 +62,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (input.id === staff.id) throw new StaffInputError('Свой двухфакторный вход выключите в профиле');
       await resetStaffTwoFactor(db, input.id, staff.id);
       text = 'Двухфакторный вход сброшен, сеансы сотрудника завершены';
+    } else if (input.intent === 'make-admin' || input.intent === 'make-editor') {
+      // An admin who demoted themselves could leave the club without one.
+      if (input.id === staff.id) throw new StaffInputError('Свою роль изменить нельзя');
+      const role = input.intent === 'make-admin' ? 'admin' : 'editor';
+      await setStaffRole(db, input.id, role, staff.id);
+      text = role === 'admin' ? 'Сотрудник стал администратором' : 'Сотрудник стал редактором';
     } else if (input.intent === 'password') {
       await setStaffPassword(db, input.id, input.password, staff.id, staff.sessionId);
       text = 'Пароль изменён, другие сеансы завершены';
@@ -97,6 +104,11 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
                 {user.id !== me ? (
                   <RecordActionForm id={user.id} intent={user.disabled ? 'enable' : 'disable'} ghost>
                     {user.disabled ? 'Включить' : 'Отключить'}
+                  </RecordActionForm>
+                ) : null}
+                {user.id !== me ? (
+                  <RecordActionForm id={user.id} intent={user.role === 'admin' ? 'make-editor' : 'make-admin'} ghost>
+                    {user.role === 'admin' ? 'Сделать редактором' : 'Сделать администратором'}
                   </RecordActionForm>
                 ) : null}
                 {user.two_factor && user.id !== me ? (

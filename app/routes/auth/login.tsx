@@ -8,7 +8,7 @@ import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { SITE_NAME } from '#app/lib/club.ts';
 import { LOGO_URL } from '#app/lib/logo.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
-import { authenticateLogin, findStaffUser, LoginError, LoginThrottledError } from '#app/services/auth.server.ts';
+import { authenticateLogin, LoginError, LoginThrottledError, staffOfRequest } from '#app/services/auth.server.ts';
 import { privateHeadersKeepingRetryAfter, retryAfterHeaders } from '#app/services/rate-limit.server.ts';
 import { continueAfterPassword, requestTwoFactorContext } from '#app/services/two-factor.server.ts';
 import type { Route } from './+types/login';
@@ -20,9 +20,8 @@ export const meta: Route.MetaFunction = () => staffPageMeta('Вход');
 export const headers = privateHeadersKeepingRetryAfter;
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const services = getServices(context);
   const redirectTo = safeRedirectPath(url.searchParams.get('redirectTo'), AFTER_LOGIN);
-  if (await findStaffUser(services.database.db, request, services.sessionSecret)) throw redirect(redirectTo);
+  if (await staffOfRequest(context, request)) throw redirect(redirectTo);
   return { redirectTo };
 }
 

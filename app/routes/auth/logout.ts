@@ -15,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = services.database.db;
   const sessionId = await readSessionId(request, services.sessionSecret);
   if (sessionId) {
-    const staff = await findSessionUser(db, sessionId);
+    const staff = await findSessionUser(db, sessionId, { maxDays: services.env.SESSION_MAX_DAYS });
     await deleteSession(db, sessionId);
     if (staff) await recordAudit(db, { staffUserId: staff.id, action: 'logout', entity: 'session', entityId: null });
   }

@@ -21,8 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
         jsonArrayFrom(publishedTrendsQuery(site.db)).as('trends'),
       ])
       .executeTakeFirstOrThrow();
-  const { coaches, trends } =
-    trendId === null ? await cachedPageContent(args.request, site, 'coaches', query) : await query();
+  const { coaches, trends } = trendId === null ? await cachedPageContent(args, site, 'coaches', query) : await query();
   return { gym: site.gym, coaches, trends, trendId, origin: site.origin };
 }
 

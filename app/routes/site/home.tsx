@@ -39,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
   const site = await loadSiteContext(args);
   const { db, gymId } = site;
   // Every block of the page in one round trip, kept until the next edit or the gym's next day.
-  const content = await cachedPageContent(args.request, site, 'home', () =>
+  const content = await cachedPageContent(args, site, 'home', () =>
     db
       .selectNoFrom([
         jsonArrayFrom(publishedTrendsQuery(db)).as('trends'),

@@ -53,7 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
     ]);
   // This week without filters is what nearly every visitor sees: kept until the next edit or day.
   const plain = week === currentWeek && filters.trend === null && filters.coach === null;
-  const [sessions, options] = plain ? await cachedPageContent(args.request, site, 'shedule', query) : await query();
+  const [sessions, options] = plain ? await cachedPageContent(args, site, 'shedule', query) : await query();
   const visible = filters.time ? sessions.filter((session) => timeOfDayOf(session.start) === filters.time) : sessions;
   const requestedDay = params.get('day');
   const day =
