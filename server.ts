@@ -44,6 +44,7 @@ import { ensureAdminFromEnv, noStaffHint } from '#app/services/admin-bootstrap.s
 import { startHousekeeping } from '#app/services/housekeeping.server.ts';
 import { MAX_ATTEMPTS, startOutboxWorker } from '#app/services/outbox.server.ts';
 import { createPageCache } from '#app/services/page-cache.server.ts';
+import { sessionRules } from '#app/services/session.server.ts';
 import { rekeyLegacyRecoveryCodes } from '#app/services/two-factor.server.ts';
 import { createDb, FIRST_MIGRATION, migrateToLatest } from '#db/index.ts';
 
@@ -282,6 +283,9 @@ app.use(
     database,
     cache,
     sessionSecret,
+    sessionRules: sessionRules(env),
+    publicUrl: env.PUBLIC_URL,
+    routes: typeof build === 'function' ? undefined : build.routes,
     logger,
   }).middleware,
 );
@@ -293,6 +297,7 @@ app.all(
     mode: dev ? 'development' : 'production',
     // Request bodies are counted as they arrive (docs/security.md, "Request bodies").
     bodyLimit: (req) => (/^\/admin(\/|$)/.test(req.path) ? STAFF_BODY_LIMIT : PUBLIC_BODY_LIMIT),
+    publicUrl: env.PUBLIC_URL,
     styles: typeof build === 'function' ? '' : siteStylesOf(build),
     onBodyRefused: (req, error) => req.log.warn({ reason: error.reason }, 'request body over the limit: 413'),
     getLoadContext(req, res) {

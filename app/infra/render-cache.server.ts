@@ -31,22 +31,65 @@ export function createPlaceholders(): Placeholders {
 }
 
 /**
+ * What a page rendered for the cache tells it about itself, from its loaders (docs/http-caching.md): which query
+ * parameters it checked and found valid — only those may be part of a stored page's key — and the earliest moment
+ * its content changes by the clock alone (a session it shows starts).
+ */
+export interface RenderNotes {
+  acceptedParams: Set<string>;
+  /** Milliseconds since the epoch; null when only the date matters. */
+  expiresAt: number | null;
+}
+
+interface RenderScope {
+  placeholders: Placeholders;
+  notes: RenderNotes;
+}
+
+/**
  * One store per process, shared by name: `server.ts` loads this module from source and the React Router build
  * carries its own copy, and both must see the same store.
  */
-const STORE_KEY = Symbol.for('sports-club.render-cache.placeholders');
+const STORE_KEY = Symbol.for('sports-club.render-cache.scope');
 const shared = globalThis as Record<symbol, unknown>;
-if (!shared[STORE_KEY]) shared[STORE_KEY] = new AsyncLocalStorage<Placeholders>();
-const placeholderStore = shared[STORE_KEY] as AsyncLocalStorage<Placeholders>;
+if (!shared[STORE_KEY]) shared[STORE_KEY] = new AsyncLocalStorage<RenderScope>();
+const scopeStore = shared[STORE_KEY] as AsyncLocalStorage<RenderScope>;
 
-/** Runs `fn` as a render for the cache: `renderPlaceholders()` answers the placeholders inside it. */
-export function runWithPlaceholders<T>(placeholders: Placeholders, fn: () => T): T {
-  return placeholderStore.run(placeholders, fn);
+export function createRenderNotes(): RenderNotes {
+  return { acceptedParams: new Set(), expiresAt: null };
+}
+
+/**
+ * Runs `fn` as a render for the cache: `renderPlaceholders()` answers the placeholders inside it, and the page's
+ * loaders write their notes into `notes`.
+ */
+export function runWithPlaceholders<T>(
+  placeholders: Placeholders,
+  fn: () => T,
+  notes: RenderNotes = createRenderNotes(),
+): T {
+  return scopeStore.run({ placeholders, notes }, fn);
 }
 
 /** The placeholders when the current request renders for the cache, else null (render real values). */
 export function renderPlaceholders(): Placeholders | null {
-  return placeholderStore.getStore() ?? null;
+  return scopeStore.getStore()?.placeholders ?? null;
+}
+
+/**
+ * A loader found these query parameters valid (a known week, a trend that exists): the page may be stored under a
+ * key holding them. Parameters nobody accepts make the page render without being stored. No-op outside a render
+ * for the cache.
+ */
+export function acceptCacheParams(...names: string[]): void {
+  const notes = scopeStore.getStore()?.notes;
+  if (notes) for (const name of names) notes.acceptedParams.add(name);
+}
+
+/** The page's content changes at `moment` by the clock alone: a stored copy must not outlive it. */
+export function expireRenderAt(moment: number): void {
+  const notes = scopeStore.getStore()?.notes;
+  if (notes && (notes.expiresAt === null || moment < notes.expiresAt)) notes.expiresAt = moment;
 }
 
 type Part = Buffer | Slot;
@@ -149,7 +192,7 @@ export function fillGzip(parts: GzipPart[], values: PerResponseValues, identity:
 export interface CacheKeyParts {
   /** `document` for an HTML page, `data` for its `.data` twin (client-side navigation). */
   kind: 'document' | 'data';
-  /** Scheme and host: canonical URLs fall back to the request's origin. */
+  /** The page's public origin: the one its canonical URLs are built from (see `requestOrigin`). */
   origin: string;
   /** Path and query as requested. */
   url: string;
@@ -161,6 +204,24 @@ export interface CacheKeyParts {
 
 export function renderCacheKey(parts: CacheKeyParts): string {
   return [parts.kind, parts.origin, parts.gymId ?? '-', parts.today, parts.url].join('|');
+}
+
+/**
+ * Whether a page rendered for `search` may be stored: every query parameter was accepted by the page's loaders
+ * (`acceptCacheParams`), or is React Router's own `_routes` naming known routes; none appears twice. Anything else
+ * — a random parameter, a far-off date — renders without filling the cache.
+ */
+export function storableQuery(search: string, accepted: ReadonlySet<string>, routeIds: ReadonlySet<string>): boolean {
+  const params = new URLSearchParams(search);
+  const seen = new Set<string>();
+  for (const [name, value] of params) {
+    if (seen.has(name)) return false;
+    seen.add(name);
+    if (name === '_routes') {
+      if (!value.split(',').every((id) => routeIds.has(id))) return false;
+    } else if (!accepted.has(name)) return false;
+  }
+  return true;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

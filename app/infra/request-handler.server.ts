@@ -1,8 +1,8 @@
 /**
- * How Express requests reach React Router: @react-router/express's handler, with one change — the body React Router
- * reads is the request counted against its body limit (infra/body-limit.server.ts, docs/decisions/0020). The URL is
- * built from Express's `req.protocol` and `req.hostname`, which follow forwarded headers only as far as the
- * `trust proxy` setting (TRUST_PROXY) allows.
+ * How Express requests reach React Router: @react-router/express's handler, with two changes — the body React Router
+ * reads is the request counted against its body limit (infra/body-limit.server.ts, docs/decisions/0020), and the
+ * URL's origin is `requestOrigin`: the scheme as far as the `trust proxy` setting (TRUST_PROXY) allows, the `Host`
+ * header, `PUBLIC_URL` for a proxy that forwards its host.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node';
@@ -27,6 +27,8 @@ export interface RequestHandlerOptions {
   /** The site stylesheet's text, for the 413 page. */
   styles?: string;
   onBodyRefused?: (req: express.Request, error: BodyTooLargeError) => void;
+  /** PUBLIC_URL (see `requestOrigin`). */
+  publicUrl?: string;
 }
 
 export function createRequestHandler(options: RequestHandlerOptions): express.RequestHandler {
@@ -53,12 +55,33 @@ function createHeaders(requestHeaders: IncomingHttpHeaders): Headers {
   return headers;
 }
 
+/** A `Host` header as a URL's host: a name or an address, an optional port, nothing else. */
+const HOST = /^(?:[a-z0-9_-]{1,63}(?:\.[a-z0-9_-]{1,63}){0,10}|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
+
+/**
+ * The origin of a request, the one source of the page's own address for React Router (canonical URLs, Open Graph,
+ * the same-origin check) and for the render cache's key (docs/security.md, "Public origin"):
+ *
+ * - the scheme Express allows (`X-Forwarded-Proto` only from a trusted proxy, `TRUST_PROXY`);
+ * - the `Host` header the request arrived with, when it is a well-formed host;
+ * - `X-Forwarded-Host` only from a trusted proxy and only when it names `PUBLIC_URL`'s host, which then gives the
+ *   whole origin. Any other forwarded host is ignored: a client behind a proxy that passes the header on cannot
+ *   make the site put `https://evil.example` in a page that a cache keeps for everyone.
+ */
+export function requestOrigin(req: express.Request, publicUrl?: string): string {
+  if (publicUrl) {
+    const configured = new URL(publicUrl);
+    // Express 5's `req.host` is X-Forwarded-Host only when the proxy is trusted; else the Host header.
+    if (req.host?.toLowerCase() === configured.host.toLowerCase()) return configured.origin;
+  }
+  const host = req.headers.host ?? '';
+  const port = Number(/:(\d+)$/.exec(host)?.[1] ?? 0);
+  return `${req.protocol}://${HOST.test(host) && port <= 65535 ? host.toLowerCase() : 'localhost'}`;
+}
+
 /** The Fetch request for React Router; null when the body was refused (the 413 is already on its way). */
 function createRequest(req: express.Request, res: express.Response, options: RequestHandlerOptions): Request | null {
-  // Express 5's `req.host` keeps the port; it is X-Forwarded-Host only when the proxy is trusted.
-  const port = /:(\d{1,5})$/.exec(req.host ?? '')?.[1];
-  const hostname = req.hostname.split(/[\\/?#@]/)[0] || 'localhost';
-  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ''}${req.originalUrl}`);
+  const url = new URL(`${requestOrigin(req, options.publicUrl)}${req.originalUrl}`);
   let controller: AbortController | null = new AbortController();
   const init: RequestInit & { duplex?: 'half' } = {
     method: req.method,

@@ -32,6 +32,16 @@ export function zoneOffsetMs(timeZone: string, ms: number): number {
   return local - Math.floor(ms / 1000) * 1000;
 }
 
+/** The moment a gym-local date and `HH:MM` time happen in `timeZone`, in ms since the epoch. */
+export function zonedMoment(date: string, time: string, timeZone: string): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const local = Date.UTC(year, month - 1, day, hour, minute);
+  // The offset at the guess, then at the result: right on both sides of a DST switch.
+  const guess = local - zoneOffsetMs(timeZone, local);
+  return local - zoneOffsetMs(timeZone, guess);
+}
+
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /** `23.11.2026, 14:05` — Intl's ru-RU `dateStyle: 'short', timeStyle: 'short'`. */

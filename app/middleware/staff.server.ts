@@ -2,7 +2,7 @@ import { createContext, type MiddlewareFunction, redirect } from 'react-router';
 import { type Flash, takeFlash } from '#app/infra/flash.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
 import { loginRedirect, staffContext } from '#app/services/auth.server.ts';
-import { checkStaffSession, SESSION_COOKIE_NAME, sessionRules } from '#app/services/session.server.ts';
+import { checkStaffSession, sessionRules } from '#app/services/session.server.ts';
 import { provideStaffClock } from '#app/services/staff-clock.server.ts';
 import { requestTwoFactorContext, secondStepForSession } from '#app/services/two-factor.server.ts';
 
@@ -50,10 +50,8 @@ export const requireStaffMiddleware: MiddlewareFunction<Response> = async ({ req
   if (!response.headers.get('Cache-Control')?.includes('no-store')) {
     response.headers.set('Cache-Control', PRIVATE);
   }
-  const cookies = response.headers.get('Set-Cookie') ?? '';
   // Clear the shown flash unless this response carries a new one (a redirect after an action).
-  if (clearHeader && !cookies.includes('flash=')) response.headers.append('Set-Cookie', clearHeader);
-  // A session extended by this request: its cookie lasts as long again (unless the answer ends or replaces it).
-  if (check.cookie && !cookies.includes(`${SESSION_COOKIE_NAME}=`)) response.headers.append('Set-Cookie', check.cookie);
+  const settingFlash = (response.headers.get('Set-Cookie') ?? '').includes('flash=');
+  if (clearHeader && !settingFlash) response.headers.append('Set-Cookie', clearHeader);
   return response;
 };

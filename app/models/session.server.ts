@@ -29,8 +29,6 @@ export interface SessionRecord extends StaffIdentity {
   /** The member has two-factor sign-in on. */
   totpEnabled: boolean;
   expiresAt: Date;
-  /** True when this lookup extended the session (the cookie should follow). */
-  renewed: boolean;
 }
 
 export interface SessionLifetime {
@@ -95,13 +93,11 @@ export async function findSession(
     .executeTakeFirst();
   if (!row) return null;
   let expiresAt = new Date(row.expires_at);
-  let renewed = false;
   if (expiresAt.getTime() - now.getTime() < SESSION_RENEW_AFTER_SECONDS * 1000) {
     const next = nextExpiry(new Date(row.created_at), now, maxDays);
     if (next > expiresAt) {
       await db.updateTable('sessions').set({ expires_at: next }).where('id', '=', sessionId).execute();
       expiresAt = next;
-      renewed = true;
     }
   }
   return {
@@ -113,7 +109,6 @@ export async function findSession(
     secondFactor: row.second_factor,
     totpEnabled: row.totp_secret !== null,
     expiresAt,
-    renewed,
   };
 }
 

@@ -15,7 +15,12 @@ import {
   refundRateLimit,
   resetRateLimit,
 } from '#app/models/rate-limit.server.ts';
-import { createSession, pruneExpiredSessions, type StaffIdentity } from '#app/models/session.server.ts';
+import {
+  createSession,
+  DEFAULT_SESSION_MAX_DAYS,
+  pruneExpiredSessions,
+  type StaffIdentity,
+} from '#app/models/session.server.ts';
 import { findStaffCredentials } from '#app/models/staff.server.ts';
 import { clientKey, maskEmail, retryAfterText } from '#app/services/rate-limit.server.ts';
 import {
@@ -151,7 +156,7 @@ export async function startStaffSession(
   await recordAudit(db, { staffUserId, action: 'login', entity: 'session', entityId: null, fields: [meta.method] });
   // Housekeeping on a rare event: expired sessions are dead anyway, this only keeps the table small.
   await pruneExpiredSessions(db);
-  return commitSessionCookie(secret, sessionId);
+  return commitSessionCookie(secret, sessionId, meta.maxDays ?? DEFAULT_SESSION_MAX_DAYS);
 }
 
 /**

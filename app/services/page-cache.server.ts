@@ -1,16 +1,20 @@
 /**
  * The render cache in front of React Router (docs/http-caching.md, ADR 33 in docs/decisions): public pages are
- * answered from memory, keyed by the URL, the active gym and the gym's date; staff edits clear it on every instance
- * through the content cache's `LISTEN`; every answer carries a fresh CSP nonce and a fresh bid-form token.
+ * answered from memory, keyed by the page's origin, the URL, the active gym and the gym's date; staff edits clear
+ * it on every instance through the content cache's `LISTEN`; every answer carries a fresh CSP nonce and a fresh
+ * bid-form token. Only a staff session the database confirms passes it by; a page is stored only for query
+ * parameters its loaders accepted, and only until the next moment its content changes by the clock.
  */
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import type { ContentCache } from '#app/infra/content-cache.server.ts';
 import {
   acceptsGzip,
   buildCachedPage,
   type CachedPage,
   createPlaceholders,
+  createRenderNotes,
   createRenderStore,
   etagMatches,
   fillParts,
@@ -21,15 +25,14 @@ import {
   renderCacheKey,
   runWithPlaceholders,
   splitTemplate,
+  storableQuery,
 } from '#app/infra/render-cache.server.ts';
+import { requestOrigin } from '#app/infra/request-handler.server.ts';
 import { resolveActiveGym } from '#app/services/active-gym.server.ts';
 import { issueBidToken } from '#app/services/bid-token.server.ts';
-import { LOGIN_CHALLENGE_COOKIE_NAME } from '#app/services/login-challenge.server.ts';
-import { SESSION_COOKIE_NAME } from '#app/services/session.server.ts';
+import { checkStaffSession, hasSessionCookie, type SessionRules } from '#app/services/session.server.ts';
 import type { DbHandle } from '#db/index.ts';
 
-/** Cookies that make a request personal (a staff session, a sign-in in progress, a flash message to show). */
-const PERSONAL_COOKIES = new Set([SESSION_COOKIE_NAME, LOGIN_CHALLENGE_COOKIE_NAME, 'flash']);
 /** Never public, whatever the answer says. */
 const NEVER_CACHED = /^\/(?:admin|login|logout|auth|api|_ipx|imgs|healthz|readyz|metrics)(?:[/.]|$)/;
 /** HTML documents and the turbo-stream `.data` answers of client-side navigation. */
@@ -44,20 +47,45 @@ export interface PageCacheOptions {
   database: DbHandle;
   cache: ContentCache;
   sessionSecret: string;
+  /** What a staff session must satisfy to count (`SESSION_MAX_DAYS`, `REQUIRE_2FA`). */
+  sessionRules: SessionRules;
+  /** PUBLIC_URL: with it every page's origin is the same, whatever the request's host. */
+  publicUrl?: string;
+  /** The build's routes: a `.data` answer is stored only when its `_routes` names routes of its own URL. */
+  routes?: ServerBuild['routes'];
   logger: Logger;
 }
 
-function cookieNames(header: string | undefined): string[] {
-  if (!header) return [];
-  return header.split(';').map((pair) => pair.split('=')[0]!.trim());
-}
-
-/** Why a request must not use the cache, or null when it may. */
-export function bypassReason(req: { method: string; path: string; headers: Request['headers'] }): string | null {
+/** Why a request must not use the cache, or null when it may (a staff session is checked separately). */
+export function bypassReason(req: { method: string; path: string }): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return 'method';
   if (NEVER_CACHED.test(req.path)) return 'path';
-  if (cookieNames(req.headers.cookie).some((name) => PERSONAL_COOKIES.has(name))) return 'personal';
   return null;
+}
+
+/** The build's flat route manifest as the tree `matchRoutes` walks. */
+function routeTree(routes: NonNullable<PageCacheOptions['routes']>): RouteObject[] {
+  const below = new Map<string | undefined, Array<NonNullable<(typeof routes)[string]>>>();
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    below.set(route.parentId, [...(below.get(route.parentId) ?? []), route]);
+  }
+  const node = (route: NonNullable<(typeof routes)[string]>): RouteObject =>
+    route.index
+      ? { id: route.id, index: true, caseSensitive: route.caseSensitive }
+      : {
+          id: route.id,
+          path: route.path,
+          caseSensitive: route.caseSensitive,
+          children: (below.get(route.id) ?? []).map(node),
+        };
+  return (below.get(undefined) ?? []).map(node);
+}
+
+/** The ids of the routes a page path matches (`/coaches.data` is `/coaches`); empty without a route list. */
+function matchedRouteIds(tree: RouteObject[], path: string): Set<string> {
+  const pagePath = path.replace(/(?:\/_)?\.data$/, '') || '/';
+  return new Set((matchRoutes(tree, pagePath) ?? []).flatMap((match) => (match.route.id ? [match.route.id] : [])));
 }
 
 /** Whether a finished answer may be shared: a public 200 page that sets no cookie and is not encoded yet. */
@@ -83,6 +111,9 @@ function withVaryAcceptEncoding(headers: [string, string][]): [string, string][]
   return [...headers.filter(([name]) => name !== 'vary'), ['vary', names.join(', ')]];
 }
 
+/** A page whose content changes sooner than this (a session starting now) is not worth storing. */
+const MIN_TTL_MS = 1000;
+
 /** Headers that belong to one answer, never to the stored page. */
 const PER_RESPONSE_HEADERS = new Set(['content-length', 'x-render-cache', 'x-db-queries', 'etag', 'date']);
 
@@ -90,6 +121,23 @@ export function createPageCache(options: PageCacheOptions) {
   const store = createRenderStore({ maxEntries: options.maxEntries, maxBytes: options.maxBytes });
   const placeholders = createPlaceholders();
   options.cache.onClear(() => store.clear());
+  const routes = options.routes ? routeTree(options.routes) : [];
+
+  /**
+   * Whether the request comes from signed-in staff, who see the live page. The cookie's signature is checked first
+   * and costs no query; only a cookie we signed is looked up, and a dead session is remembered as dead: a cookie
+   * merely named like the session, or an old one replayed, gets the shared page like anyone else.
+   */
+  async function isStaff(cookie: string | undefined): Promise<boolean> {
+    if (!hasSessionCookie(cookie)) return false;
+    const check = await checkStaffSession(
+      options.database.db,
+      cookie ?? null,
+      options.sessionSecret,
+      options.sessionRules,
+    );
+    return check.state === 'signed-in';
+  }
 
   function values(res: Response, needsToken: boolean): PerResponseValues {
     return {
@@ -141,6 +189,10 @@ export function createPageCache(options: PageCacheOptions) {
     let active: Awaited<ReturnType<typeof resolveActiveGym>>;
     try {
       const cookie = req.headers.cookie;
+      if (await isStaff(cookie)) {
+        res.setHeader('X-Render-Cache', 'bypass');
+        return next();
+      }
       active = await resolveActiveGym(options, {
         headers: new Headers(cookie ? { cookie } : {}),
       } as globalThis.Request);
@@ -151,7 +203,8 @@ export function createPageCache(options: PageCacheOptions) {
     }
     const key = renderCacheKey({
       kind: req.path.endsWith('.data') ? 'data' : 'document',
-      origin: `${req.protocol}://${req.get('host') ?? ''}`,
+      // The origin the page's canonical URLs are built from, from the same function (docs/security.md).
+      origin: options.publicUrl ?? requestOrigin(req, options.publicUrl),
       url: req.originalUrl,
       gymId: active.id,
       today: active.today,
@@ -167,6 +220,8 @@ export function createPageCache(options: PageCacheOptions) {
     const realNonce = res.locals.nonce;
     res.locals.nonce = placeholders.nonce;
     const chunks: Buffer[] = [];
+    // What the page's loaders say about it: the query parameters they accepted, when its content next changes.
+    const notes = createRenderNotes();
     const write = res.write;
     const end = res.end;
     const collect = (chunk: unknown, encoding: unknown) => {
@@ -204,13 +259,22 @@ export function createPageCache(options: PageCacheOptions) {
 
     function finish() {
       const body = Buffer.concat(chunks);
-      if (shareable(res)) {
+      const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+      const ttl = Math.min(
+        msUntilNextMidnight(active.timeZone),
+        notes.expiresAt === null ? Number.POSITIVE_INFINITY : notes.expiresAt - Date.now(),
+      );
+      if (
+        shareable(res) &&
+        storableQuery(search, notes.acceptedParams, matchedRouteIds(routes, req.path)) &&
+        ttl >= MIN_TTL_MS
+      ) {
         const headers = res
           .getHeaderNames()
           .filter((name) => !before.has(name) && !PER_RESPONSE_HEADERS.has(name))
           .map((name): [string, string] => [name, String(res.getHeader(name))]);
         const page = buildCachedPage(200, withVaryAcceptEncoding(headers), body, placeholders);
-        store.set(key, page, msUntilNextMidnight(active.timeZone), generation);
+        store.set(key, page, ttl, generation);
         send(req, res, page, 'miss');
         return;
       }
@@ -222,7 +286,7 @@ export function createPageCache(options: PageCacheOptions) {
       res.end(filled);
     }
 
-    runWithPlaceholders(placeholders, () => next());
+    runWithPlaceholders(placeholders, () => next(), notes);
   }
 
   return { middleware, store };

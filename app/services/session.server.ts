@@ -34,11 +34,14 @@ export function readSessionId(request: Request, secret: string): Promise<string 
   return readSessionIdFromHeader(request.headers.get('Cookie'), secret);
 }
 
-/** The cookie of a session: `expiresAt` makes it last exactly as long as the session (renewal sends it again). */
-export function commitSessionCookie(secret: string, sessionId: string, expiresAt?: Date): Promise<string> {
-  if (!expiresAt) return sessionCookie(secret).serialize(sessionId);
-  const maxAge = Math.max(1, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
-  return sessionCookie(secret).serialize(sessionId, { maxAge });
+/**
+ * The cookie of a new session. It is kept by the browser for the session's absolute lifetime (`maxDays`); whether
+ * the session is still alive — 7 days without use end it sooner — is the database's to say, so a session extended
+ * by use needs no new cookie.
+ */
+export function commitSessionCookie(secret: string, sessionId: string, maxDays?: number): Promise<string> {
+  if (maxDays === undefined) return sessionCookie(secret).serialize(sessionId);
+  return sessionCookie(secret).serialize(sessionId, { maxAge: maxDays * 24 * 60 * 60 });
 }
 
 export function destroySessionCookie(secret: string): Promise<string> {
@@ -47,8 +50,7 @@ export function destroySessionCookie(secret: string): Promise<string> {
 
 export type StaffSessionCheck =
   | { state: 'none' }
-  /** `cookie`: the renewed cookie to send when the session was just extended. */
-  | { state: 'signed-in'; session: SessionRecord; cookie: string | null }
+  | { state: 'signed-in'; session: SessionRecord }
   /** A live session signed in with the password alone, of a member who needs a second factor. */
   | { state: 'second-step'; session: SessionRecord };
 
@@ -76,8 +78,7 @@ export async function checkStaffSession(
     return { state: 'none' };
   }
   if (!session.secondFactor && needsSecondFactor(session, rules.requirement)) return { state: 'second-step', session };
-  const cookie = session.renewed ? await commitSessionCookie(secret, sessionId, session.expiresAt) : null;
-  return { state: 'signed-in', session, cookie };
+  return { state: 'signed-in', session };
 }
 
 /** Whether a `Cookie` header carries a cookie named like the staff session (cheap; says nothing of its worth). */

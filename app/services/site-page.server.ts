@@ -1,8 +1,10 @@
 import { data, type RouterContextProvider } from 'react-router';
+import { expireRenderAt } from '#app/infra/render-cache.server.ts';
 import { siteOrigin } from '#app/infra/seo.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
 import { parseId } from '#app/lib/id.ts';
-import { addDays, timeIn } from '#app/lib/schedule.ts';
+import { addDays, isoWeekOf, shiftWeek, timeIn } from '#app/lib/schedule.ts';
+import { zonedMoment } from '#app/lib/zoned-time.ts';
 import { PRIVATE_CACHE_CONTROL } from '#app/lib/seo.ts';
 import { listSessions } from '#app/models/schedule.server.ts';
 import { getActiveGym } from '#app/services/active-gym.server.ts';
@@ -57,6 +59,38 @@ function decodedPath(pathname: string): string {
   } catch {
     return pathname;
   }
+}
+
+/**
+ * Weeks whose schedule may be stored by the render cache (docs/http-caching.md): the week before this one and the
+ * four after it, the ones the site links to. Any other week renders for its visitor without filling the cache.
+ */
+const STORED_WEEKS = { before: 1, after: 4 } as const;
+
+export function isStoredWeek(week: string, today: string): boolean {
+  const current = isoWeekOf(today);
+  return week >= shiftWeek(current, -STORED_WEEKS.before) && week <= shiftWeek(current, STORED_WEEKS.after);
+}
+
+/** A session date a page may be stored for: from today to the end of the last stored week. */
+export function isStoredDate(date: string, today: string): boolean {
+  return date >= today && isStoredWeek(isoWeekOf(date), today);
+}
+
+/**
+ * Sessions a page shows with their sign-up links: a stored copy of the page lives only until the next of them
+ * starts or ends, when «Записаться» must go (docs/http-caching.md, docs/product/signups.md).
+ */
+export function showsSessions(sessions: ReadonlyArray<{ date: string; start: string; end: string }>, timeZone: string) {
+  const now = Date.now();
+  let next = Number.POSITIVE_INFINITY;
+  for (const session of sessions) {
+    for (const time of [session.start, session.end]) {
+      const moment = zonedMoment(session.date, time, timeZone);
+      if (moment > now && moment < next) next = moment;
+    }
+  }
+  if (next !== Number.POSITIVE_INFINITY) expireRenderAt(next);
 }
 
 /** The 404 of a path nobody can show: `Page not found: {path}`, rendered by the root error page (docs/product/errors.md). */
@@ -120,6 +154,7 @@ export async function loadDetailWithSessions<T extends { published: boolean }>(
     published ?? ((await isStaffPreview(args)) ? await find(site.db, id, true) : undefined),
     args.url,
   );
+  showsSessions(sessions, site.timeZone);
   const page = {
     draft: !record.published,
     sessions,

@@ -88,8 +88,6 @@ describeEachDb('staff session rules', (t) => {
     expect(check.state).toBe('signed-in');
     if (check.state !== 'signed-in') return;
     expect(check.session.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6.9 * DAY_MS);
-    // The browser's cookie is sent again so that it lasts as long as the session.
-    expect(check.cookie).toMatch(/Max-Age=60479\d/);
   });
 
   it('sends a password-only session to the second step once REQUIRE_2FA covers its member', async () => {

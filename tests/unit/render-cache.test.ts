@@ -15,6 +15,7 @@ import {
   renderPlaceholders,
   runWithPlaceholders,
   splitTemplate,
+  storableQuery,
 } from '#app/infra/render-cache.server.ts';
 import { todayIn } from '#app/lib/schedule.ts';
 import { bypassReason } from '#app/services/page-cache.server.ts';
@@ -148,7 +149,7 @@ describe('requests', () => {
     headers: cookie ? { cookie } : {},
   });
 
-  it('only anonymous GET/HEAD of public paths may use the cache', () => {
+  it('only GET/HEAD of public paths may use the cache; cookies alone never pass it by', () => {
     expect(bypassReason(request('GET', '/'))).toBeNull();
     expect(bypassReason(request('HEAD', '/coaches'))).toBeNull();
     expect(bypassReason(request('GET', '/', 'gym=2; _ym_uid=1'))).toBeNull();
@@ -156,8 +157,20 @@ describe('requests', () => {
     expect(bypassReason(request('GET', '/admin/coaches'))).toBe('path');
     expect(bypassReason(request('GET', '/admin.data'))).toBe('path');
     expect(bypassReason(request('GET', '/login'))).toBe('path');
-    expect(bypassReason(request('GET', '/', 'gym=1; staff_session=abc'))).toBe('personal');
-    expect(bypassReason(request('GET', '/', 'flash=abc'))).toBe('personal');
+    // A staff session is confirmed with the database (tests/integration/page-cache.test.ts); a flash message is
+    // shown only in the staff area.
+    expect(bypassReason(request('GET', '/', 'gym=1; staff_session=abc'))).toBeNull();
+    expect(bypassReason(request('GET', '/', 'flash=abc'))).toBeNull();
+  });
+
+  it('stores a page only for query parameters its loaders accepted, each once, and known routes in `_routes`', () => {
+    const routes = new Set(['root', 'layouts/nested', 'routes/site/coaches']);
+    expect(storableQuery('', new Set(), routes)).toBe(true);
+    expect(storableQuery('?week=2026-W50', new Set(['week']), routes)).toBe(true);
+    expect(storableQuery('?week=2026-W50&utm_source=x', new Set(['week']), routes)).toBe(false);
+    expect(storableQuery('?week=a&week=b', new Set(['week']), routes)).toBe(false);
+    expect(storableQuery('?_routes=layouts/nested,routes/site/coaches', new Set(), routes)).toBe(true);
+    expect(storableQuery('?_routes=layouts/nested,routes/admin/dashboard', new Set(), routes)).toBe(false);
   });
 
   it('reads If-None-Match and Accept-Encoding as browsers send them', () => {

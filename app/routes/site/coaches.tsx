@@ -8,6 +8,7 @@ import { parseId } from '#app/lib/id.ts';
 import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { publishedCoachesQuery } from '#app/models/coach.server.ts';
 import { publishedTrendsQuery } from '#app/models/trend.server.ts';
+import { acceptCacheParams } from '#app/infra/render-cache.server.ts';
 import { cachedPageContent, loadSiteContext } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/coaches';
 
@@ -22,6 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
       ])
       .executeTakeFirstOrThrow();
   const { coaches, trends } = trendId === null ? await cachedPageContent(args, site, 'coaches', query) : await query();
+  if (trendId !== null && trends.some((trend) => trend.id === trendId)) acceptCacheParams('trend');
   return { gym: site.gym, coaches, trends, trendId, origin: site.origin };
 }
 

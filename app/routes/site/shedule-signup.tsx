@@ -10,7 +10,8 @@ import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { parseSessionRef, placesText, SIGNUP_CLOSED_TEXT, signupClosed } from '#app/lib/signup.ts';
 import { getSession } from '#app/models/schedule.server.ts';
 import { bidFormToken, handleSignupAction } from '#app/services/bid-intake.server.ts';
-import { loadSiteContext } from '#app/services/site-page.server.ts';
+import { acceptCacheParams } from '#app/infra/render-cache.server.ts';
+import { isStoredDate, loadSiteContext, showsSessions } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/shedule-signup';
 
 /** `Пятница, 28 ноября`. */
@@ -31,7 +32,11 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const gym = site.gyms.find((candidate) => candidate.id === session.gymId) ?? null;
   const timeZone = gym?.timeZone || DEFAULT_TIME_ZONE;
-  const closed = signupClosed(session, { date: todayIn(timeZone), time: timeIn(timeZone) });
+  const today = todayIn(timeZone);
+  const closed = signupClosed(session, { date: today, time: timeIn(timeZone) });
+  // A session of the weeks the site links to may be stored; a far-off date renders without filling the cache.
+  if (isStoredDate(session.date, today)) acceptCacheParams('slot', 'date');
+  showsSessions([session], timeZone);
   return {
     found: true as const,
     origin: site.origin,

@@ -27,7 +27,8 @@ import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { signupClosed } from '#app/lib/signup.ts';
 import { levelLabel } from '#app/lib/training-level.ts';
 import { listScheduleFilterOptions, listSessions } from '#app/models/schedule.server.ts';
-import { cachedPageContent, loadSiteContext } from '#app/services/site-page.server.ts';
+import { acceptCacheParams } from '#app/infra/render-cache.server.ts';
+import { cachedPageContent, isStoredWeek, loadSiteContext, showsSessions } from '#app/services/site-page.server.ts';
 import { useRootData } from '#app/shell/root-data.ts';
 import type { Route } from './+types/shedule';
 
@@ -58,6 +59,13 @@ export async function loader(args: Route.LoaderArgs) {
   const requestedDay = params.get('day');
   const day =
     requestedDay && dates.includes(requestedDay) ? requestedDay : dates.includes(site.today) ? site.today : dates[0]!;
+  // What the render cache may key a stored copy by: the weeks the site links to, filters it offers, days of the week.
+  if (requestedWeek !== null && isStoredWeek(week, site.today)) acceptCacheParams('week');
+  if (filters.trend !== null && options.trends.some((trend) => trend.id === filters.trend)) acceptCacheParams('trend');
+  if (filters.coach !== null && options.coaches.some((coach) => coach.id === filters.coach)) acceptCacheParams('coach');
+  if (filters.time !== null) acceptCacheParams('time');
+  if (requestedDay !== null && day === requestedDay) acceptCacheParams('day');
+  showsSessions(visible, site.timeZone);
   return {
     // Date texts are formatted here once: ICU data differs between Node and browsers (spaces, dashes), and a
     // formatted range rendered on both sides would not hydrate.

@@ -18,6 +18,7 @@ import {
   DRAFT_HEADERS,
   foundOr404,
   isStaffPreview,
+  showsSessions,
   loadSiteContext,
   pageId,
 } from '#app/services/site-page.server.ts';
@@ -43,12 +44,14 @@ export async function loader(args: Route.LoaderArgs) {
       ((await isStaffPreview(args)) ? await publishedTrendQuery(site.db, id, true).executeTakeFirst() : undefined),
     args.url,
   );
+  const shown = sessions.slice(0, 12);
+  showsSessions(shown, site.timeZone);
   return data(
     {
       trend,
       draft: !trend.published,
       ...related,
-      sessions: sessions.slice(0, 12),
+      sessions: shown,
       gym: site.gym,
       origin: site.origin,
       now: site.now,

@@ -1,0 +1,138 @@
+/**
+ * What an anonymous request cannot do to the render cache (docs/http-caching.md, docs/security.md): pass it by with
+ * a cookie named like the staff session or an old one, put a forwarded host into a page others get, or fill it with
+ * random query strings and far-off dates. On a server of its own, so that no other test's visit fills or clears the
+ * cache under these.
+ */
+import { expect, test } from '@playwright/test';
+import { loopbackAddress, requestFrom } from '#tests/e2e/client-address.ts';
+import { runOnOwnServer } from '#tests/e2e/own-server.ts';
+import { E2E_ADMIN, E2E_PORT } from '#tests/e2e/settings.ts';
+import { BROWSER_UA, gotoHydrated } from '#tests/e2e/site/helpers.ts';
+
+const BASE = runOnOwnServer({
+  port: Number(process.env.E2E_CACHE_RULES_PORT ?? E2E_PORT + 28),
+  dataDir: '.e2e-data/cache-rules',
+  env: { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
+});
+
+/** The page from a fresh client address with extra headers. */
+function visit(path: string, headers: Record<string, string> = {}) {
+  return requestFrom(loopbackAddress(), `${BASE}${path}`, { headers });
+}
+
+/** The `staff_session` cookie of a fresh sign-in, as `name=value`. */
+async function signedInCookie(): Promise<string> {
+  const answer = await requestFrom(loopbackAddress(), `${BASE}/login`, {
+    method: 'POST',
+    form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
+  expect(answer.status).toBe(302);
+  const cookie = ([] as string[])
+    .concat(answer.headers['set-cookie'] ?? [])
+    .find((value) => value.startsWith('staff_session='));
+  expect(cookie).toBeTruthy();
+  return cookie!.split(';')[0]!;
+}
+
+test('a cookie merely named like the staff session gets the shared page', async () => {
+  await visit('/coaches');
+  expect((await visit('/coaches')).headers['x-render-cache']).toBe('hit');
+  for (const cookie of ['staff_session=1', 'staff_session=eyJpZCI6MX0%3D.Zm9yZ2Vk', 'gym=1; staff_session=x']) {
+    const answer = await visit('/coaches', { Cookie: cookie });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['x-render-cache']).toBe('hit');
+  }
+});
+
+test('a signed-in staff member sees the live page; the same cookie after logout gets the shared one', async () => {
+  const cookie = await signedInCookie();
+  await visit('/trends');
+  expect((await visit('/trends', { Cookie: cookie })).headers['x-render-cache']).toBe('bypass');
+  const out = await requestFrom(loopbackAddress(), `${BASE}/logout`, { method: 'POST', headers: { Cookie: cookie } });
+  expect(out.status).toBe(302);
+  // Replayed on every request, the old cookie costs the server one look-up, and each answer comes from memory.
+  for (let n = 0; n < 3; n++) {
+    expect((await visit('/trends', { Cookie: cookie })).headers['x-render-cache']).toBe('hit');
+  }
+});
+
+test('a forwarded host never reaches the canonical address, Open Graph or JSON-LD of a page', async () => {
+  // The server trusts its loopback proxy (TRUST_PROXY=loopback) and has no PUBLIC_URL: a client behind the proxy
+  // adds the header, which the proxy passes on.
+  const poisoned = await visit('/', { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' });
+  expect(poisoned.status).toBe(200);
+  expect(poisoned.body).not.toContain('evil.example');
+  const next = await visit('/');
+  expect(next.body).not.toContain('evil.example');
+  expect(next.body).toContain(`<link rel="canonical" href="${BASE}/"`);
+  expect(next.body).toContain(`<meta property="og:url" content="${BASE}/"`);
+});
+
+test('random query strings and far-off dates render without filling the cache', async () => {
+  for (const path of [
+    `/coaches?utm_source=${Math.random().toString(36).slice(2)}`,
+    `/?x=${Math.random().toString(36).slice(2)}`,
+    '/shedule?week=2099-W01',
+    '/coaches?trend=999999',
+  ]) {
+    const first = await visit(path);
+    expect(first.status).toBe(200);
+    const second = await visit(path);
+    expect(second.headers['x-render-cache'], path).toBe('bypass');
+  }
+});
+
+test('a sign-up page of a coming session is stored; the same session years ahead is not', async () => {
+  const schedule = await visit('/shedule');
+  const link = /href="\/shedule\/signup\?slot=(\d+)&amp;date=(\d{4}-\d{2}-\d{2})"/.exec(schedule.body);
+  expect(link).not.toBeNull();
+  const [, slot, date] = link!;
+  const near = `/shedule/signup?slot=${slot}&date=${date}`;
+  await visit(near);
+  expect((await visit(near)).headers['x-render-cache']).toBe('hit');
+
+  // The same weekday 20 years on: the page exists and renders, but is not kept.
+  const far = new Date(`${date}T12:00:00Z`);
+  far.setUTCDate(far.getUTCDate() + 7 * 1044);
+  const farPath = `/shedule/signup?slot=${slot}&date=${far.toISOString().slice(0, 10)}`;
+  expect((await visit(farPath)).status).toBe(200);
+  expect((await visit(farPath)).headers['x-render-cache']).toBe('bypass');
+});
+
+test('the schedule of next week and its filters are stored like the page without them', async () => {
+  const schedule = await visit('/shedule');
+  const nextWeek = /href="\/shedule\?week=(\d{4}-W\d{2})"[^>]*>[^<]*Следующая/.exec(schedule.body)?.[1];
+  const week = nextWeek ?? /\?week=(\d{4}-W\d{2})/.exec(schedule.body)?.[1];
+  expect(week).toBeTruthy();
+  const path = `/shedule?week=${week}`;
+  await visit(path);
+  expect((await visit(path)).headers['x-render-cache']).toBe('hit');
+  const trend = /<option value="(\d+)"/.exec(schedule.body)?.[1];
+  expect(trend).toBeTruthy();
+  const filtered = `/shedule?trend=${trend}`;
+  await visit(filtered);
+  expect((await visit(filtered)).headers['x-render-cache']).toBe('hit');
+});
+
+test('client-side navigation is answered from the cache too (its `.data` request names its routes)', async ({
+  browser,
+}) => {
+  const states: string[] = [];
+  for (let n = 0; n < 2; n++) {
+    const context = await browser.newContext({ userAgent: BROWSER_UA, baseURL: BASE });
+    const page = await context.newPage();
+    await gotoHydrated(page, '/trends');
+    const data = page.waitForResponse((response) => new URL(response.url()).pathname === '/coaches.data');
+    await page.getByRole('navigation').getByRole('link', { name: 'Тренеры' }).first().click();
+    const answer = await data;
+    expect(new URL(answer.url()).searchParams.get('_routes')).toBeTruthy();
+    states.push(answer.headers()['x-render-cache'] ?? '');
+    await context.close();
+  }
+  expect(states[1]).toBe('hit');
+  // Routes of another page in `_routes` are not this page's: rendered, never stored.
+  const foreign = '/coaches.data?_routes=routes/admin/dashboard';
+  await visit(foreign);
+  expect((await visit(foreign)).headers['x-render-cache']).toBe('bypass');
+});
