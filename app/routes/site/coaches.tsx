@@ -3,12 +3,12 @@ import { Form, Link } from 'react-router';
 import { FilterActions, FilterField } from '#app/components/Filters.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { CoachGrid } from '#app/components/SiteCards.tsx';
+import { acceptCacheParams } from '#app/infra/render-cache.server.ts';
 import { gymPhrase, SITE_NAME } from '#app/lib/club.ts';
 import { parseId } from '#app/lib/id.ts';
 import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { publishedCoachesQuery } from '#app/models/coach.server.ts';
 import { publishedTrendsQuery } from '#app/models/trend.server.ts';
-import { acceptCacheParams } from '#app/infra/render-cache.server.ts';
 import { cachedPageContent, loadSiteContext } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/coaches';
 

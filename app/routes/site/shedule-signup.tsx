@@ -2,6 +2,7 @@ import { data, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { BidForm } from '#app/components/BidForm.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
+import { acceptCacheParams } from '#app/infra/render-cache.server.ts';
 import { SUBMIT_LABELS } from '#app/lib/bid-form.ts';
 import { DEFAULT_TIME_ZONE, SITE_NAME } from '#app/lib/club.ts';
 import { dateTimeFormat } from '#app/lib/format.ts';
@@ -10,7 +11,6 @@ import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { parseSessionRef, placesText, SIGNUP_CLOSED_TEXT, signupClosed } from '#app/lib/signup.ts';
 import { getSession } from '#app/models/schedule.server.ts';
 import { bidFormToken, handleSignupAction } from '#app/services/bid-intake.server.ts';
-import { acceptCacheParams } from '#app/infra/render-cache.server.ts';
 import { isStoredDate, loadSiteContext, showsSessions } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/shedule-signup';
 

@@ -4,6 +4,7 @@ import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { SessionSignup } from '#app/components/SessionSignup.tsx';
 import { SiteLink } from '#app/components/SiteLink.tsx';
+import { acceptCacheParams } from '#app/infra/render-cache.server.ts';
 import { gymPhrase, SITE_NAME } from '#app/lib/club.ts';
 import { dateTimeFormat, nameWithoutPatronymic } from '#app/lib/format.ts';
 import {
@@ -27,7 +28,6 @@ import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { signupClosed } from '#app/lib/signup.ts';
 import { levelLabel } from '#app/lib/training-level.ts';
 import { listScheduleFilterOptions, listSessions } from '#app/models/schedule.server.ts';
-import { acceptCacheParams } from '#app/infra/render-cache.server.ts';
 import { cachedPageContent, isStoredWeek, loadSiteContext, showsSessions } from '#app/services/site-page.server.ts';
 import { useRootData } from '#app/shell/root-data.ts';
 import type { Route } from './+types/shedule';

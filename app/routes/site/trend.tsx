@@ -18,9 +18,9 @@ import {
   DRAFT_HEADERS,
   foundOr404,
   isStaffPreview,
-  showsSessions,
   loadSiteContext,
   pageId,
+  showsSessions,
 } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/trend';
 
