@@ -26,6 +26,15 @@ export type RestoreResult =
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const STALE = 'Запись изменили, пока вы смотрели на неё. Откройте сравнение заново и повторите.';
+const ALREADY_BACK =
+  'Эту запись уже восстановили (в другой вкладке или другой сотрудник), и её могли с тех пор изменить. ' +
+  'Откройте её: если нужна эта версия, восстановите её из истории записи.';
+
+/**
+ * What the page the restore was sent from showed: the record as deleted (the «Удалённые» list, the compare page of
+ * a deleted record), or the record with its version (null for a section without versions).
+ */
+export type ShownRecord = { deleted: true } | { deleted: false; version: number | null };
 
 const refuse = (message: string, status = 409): RestoreResult => ({ ok: false, message, status });
 
@@ -67,8 +76,9 @@ async function restorableValues(db: Database, section: AnySection, revision: Rev
 }
 
 /**
- * Makes a version the record's current state. `expectedVersion` is the record's version the compare page showed:
- * a save in between refuses the restore instead of overwriting it.
+ * Makes a version the record's current state. `shown` is what the page showed: a save in between (or, for a record
+ * shown as deleted, its restore — a stale tab, a second person, a replayed POST) refuses the restore instead of
+ * overwriting later edits.
  */
 export async function restoreRevision(
   db: Database,
@@ -76,9 +86,12 @@ export async function restoreRevision(
   revision: Revision,
   staffUserId: number,
   now: Date,
-  expectedVersion: number | null,
+  shown: ShownRecord,
 ): Promise<RestoreResult> {
   const current = await getRow(db, section, revision.recordId);
+  if (current && shown.deleted) return refuse(ALREADY_BACK);
+  // A versioned record's page always sends the version it showed; without one we cannot tell what it showed.
+  if (current && section.versioned && !shown.deleted && shown.version === null) return refuse(STALE);
   if (!current) {
     const last = await latestRevision(db, section.key, revision.recordId);
     if (last?.kind !== 'delete') {
@@ -95,7 +108,7 @@ export async function restoreRevision(
   const label = String(values[section.labelColumn] ?? revision.recordId);
   try {
     if (current) {
-      const version = section.versioned ? (expectedVersion ?? Number(current.version)) : null;
+      const version = section.versioned && !shown.deleted ? shown.version : null;
       const result = await updateRow(db, section, revision.recordId, version, values, staffUserId, 'restore');
       if (!result.ok) return refuse(STALE);
       return { ok: true, id: revision.recordId, label, notes };

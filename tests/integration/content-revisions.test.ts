@@ -20,6 +20,8 @@ import type { Database } from '#db/index.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
 import { insertGym, insertImage, insertStaff } from '#tests/integration/rows.ts';
 
+/** What the «Удалённые» page shows of a record: deleted. */
+const DELETED = { deleted: true } as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function values(db: Database, section: AnySection, raw: FormValues) {
@@ -167,7 +169,10 @@ describeEachDb('content revisions', (t) => {
     await update(t.db, coaches, id, { full_name: 'Ольга Иванова' }, anna, 1);
     const first = (await listRevisions(t.db, 'coaches', id)).at(-1)!;
 
-    const result = await restoreRevision(t.db, coaches, first, anna, new Date(), await version(t.db, coaches, id));
+    const result = await restoreRevision(t.db, coaches, first, anna, new Date(), {
+      deleted: false,
+      version: await version(t.db, coaches, id),
+    });
 
     expect(result).toMatchObject({ ok: true, id, label: 'Ольга' });
     expect(await getRow(t.db, coaches, id)).toMatchObject({ full_name: 'Ольга', photo_image_id: photo });
@@ -189,9 +194,24 @@ describeEachDb('content revisions', (t) => {
     const opened = await version(t.db, coaches, id);
     await update(t.db, coaches, id, { full_name: 'Гонка 2' }, anna, opened);
     const first = (await listRevisions(t.db, 'coaches', id)).at(-1)!;
-    const result = await restoreRevision(t.db, coaches, first, anna, new Date(), opened);
+    const result = await restoreRevision(t.db, coaches, first, anna, new Date(), { deleted: false, version: opened });
     expect(result).toMatchObject({ ok: false, status: 409 });
     expect((await getRow(t.db, coaches, id))!.full_name).toBe('Гонка 2');
+  });
+
+  it('refuses a second restore of a deleted record that came back meanwhile, keeping the later edits', async () => {
+    const anna = await insertStaff(t.db, 'Анна');
+    const id = await create(t.db, trends, { title: 'Бокс' }, anna);
+    await deleteRow(t.db, trends, id, anna);
+    const entry = (await latestRevision(t.db, 'trainings/trends', id))!;
+    expect(await restoreRevision(t.db, trends, entry, anna, new Date(), DELETED)).toMatchObject({ ok: true });
+    await update(t.db, trends, id, { title: 'Бокс для взрослых' }, anna, await version(t.db, trends, id));
+
+    // A stale «Удалённые» tab, a colleague, a replayed POST: the same delete version again.
+    const again = await restoreRevision(t.db, trends, entry, anna, new Date(), DELETED);
+    expect(again).toMatchObject({ ok: false, status: 409 });
+    expect(again.ok ? '' : again.message).toContain('уже восстановили');
+    expect((await getRow(t.db, trends, id))!.title).toBe('Бокс для взрослых');
   });
 
   it('lists a deleted trend for 30 days and restores it with the same id and its cover', async () => {
@@ -206,7 +226,7 @@ describeEachDb('content revisions', (t) => {
       expect.objectContaining({ id: entry.id }),
     );
 
-    const result = await restoreRevision(t.db, trends, entry, anna, new Date(), null);
+    const result = await restoreRevision(t.db, trends, entry, anna, new Date(), DELETED);
 
     expect(result).toMatchObject({ ok: true, id });
     expect(await getRow(t.db, trends, id)).toMatchObject({ title: 'Йога', cover_image_id: cover });
@@ -246,7 +266,7 @@ describeEachDb('content revisions', (t) => {
     const id = await create(t.db, trends, { title: 'Стретчинг' }, anna);
     await deleteRow(t.db, trends, id, anna);
     const entry = (await latestRevision(t.db, 'trainings/trends', id))!;
-    const result = await restoreRevision(t.db, trends, entry, anna, new Date(Date.now() + 31 * DAY_MS), null);
+    const result = await restoreRevision(t.db, trends, entry, anna, new Date(Date.now() + 31 * DAY_MS), DELETED);
     expect(result).toMatchObject({ ok: false, status: 410 });
     expect(await getRow(t.db, trends, id)).toBeNull();
   });
@@ -258,17 +278,17 @@ describeEachDb('content revisions', (t) => {
     await deleteRow(t.db, trainings, training, anna);
     const entry = (await latestRevision(t.db, 'trainings/slots', slot))!;
 
-    const refused = await restoreRevision(t.db, slots, entry, anna, new Date(), null);
+    const refused = await restoreRevision(t.db, slots, entry, anna, new Date(), DELETED);
     expect(refused).toMatchObject({ ok: false, status: 400 });
     expect(refused.ok ? '' : refused.message).toContain('«Тренировка»');
     expect(await getRow(t.db, slots, slot)).toBeNull();
 
     const trainingEntry = (await latestRevision(t.db, 'trainings', training))!;
-    expect(await restoreRevision(t.db, trainings, trainingEntry, anna, new Date(), null)).toMatchObject({
+    expect(await restoreRevision(t.db, trainings, trainingEntry, anna, new Date(), DELETED)).toMatchObject({
       ok: true,
       id: training,
     });
-    expect(await restoreRevision(t.db, slots, entry, anna, new Date(), null)).toMatchObject({ ok: true, id: slot });
+    expect(await restoreRevision(t.db, slots, entry, anna, new Date(), DELETED)).toMatchObject({ ok: true, id: slot });
   });
 
   it('does not list or restore a slot the database removed together with its training', async () => {
@@ -282,7 +302,7 @@ describeEachDb('content revisions', (t) => {
       `trainings/slots ${slot}`,
     );
     const last = (await latestRevision(t.db, 'trainings/slots', slot))!;
-    const result = await restoreRevision(t.db, slots, last, anna, new Date(), null);
+    const result = await restoreRevision(t.db, slots, last, anna, new Date(), DELETED);
     expect(result).toMatchObject({ ok: false, status: 410 });
     expect(result.ok ? '' : result.message).toContain('вместе со связанной');
   });

@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       text: 'Эта запись уже восстановлена или удалена навсегда',
     });
   }
-  const result = await restoreRevision(db, section, revision, getStaff(context).id, new Date(), null);
+  const result = await restoreRevision(db, section, revision, getStaff(context).id, new Date(), { deleted: true });
   if (!result.ok) return redirectWithFlash('/admin/deleted', { kind: 'error', text: result.message });
   const notes = result.notes.length ? `. ${result.notes.join('; ')}` : '';
   return redirectWithFlash(recordPath(section, result.id), {

@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { expectFlash, fillAndSave, login, pngFile, row, unique, withTableLock } from '#tests/e2e/admin/helpers.ts';
+import { BROWSER_UA } from '#tests/e2e/site/helpers.ts';
 
 async function openRecord(page: Page, list: string, name: string): Promise<string> {
   await page.goto(`${list}?q=${encodeURIComponent(name)}`);
@@ -126,6 +127,40 @@ for (const javaScriptEnabled of [false, true]) {
     });
   });
 }
+
+test('a restore from a stale «Удалённые» page is refused and keeps the edits made since', async ({ browser }) => {
+  test.slow();
+  // JavaScript off: the stale tab is a plain form that posts what it showed.
+  const context = await browser.newContext({ javaScriptEnabled: false, userAgent: BROWSER_UA });
+  const [stale, fresh] = [await context.newPage(), await context.newPage()];
+  const name = unique('Направление дважды');
+  await login(fresh, '/admin/trainings/trends/new');
+  await fillAndSave(fresh, [{ label: 'Название', fill: name }]);
+  const edit = await openRecord(fresh, '/admin/trainings/trends', name);
+  await withTableLock('trainings/trends', async () => {
+    await fresh.goto(`/admin/trainings/trends?q=${encodeURIComponent(name)}`);
+    await row(fresh, name).getByRole('link', { name: 'Удалить' }).click();
+    await fresh.getByRole('button', { name: 'Да, удалить' }).click();
+    await expectFlash(fresh, 'Удалено');
+
+    // Two tabs show the deleted record; one restores it and the record is edited afterwards.
+    await stale.goto('/admin/deleted');
+    await fresh.goto('/admin/deleted');
+    await row(fresh, name)
+      .getByRole('button', { name: `Восстановить «${name}»` })
+      .click();
+    await expectFlash(fresh, `Восстановлено: «${name}»`);
+  });
+  await fillAndSave(fresh, [{ label: 'Кратко', fill: 'Добавлено после восстановления' }]);
+
+  await row(stale, name)
+    .getByRole('button', { name: `Восстановить «${name}»` })
+    .click();
+  await expect(stale.getByRole('alert')).toContainText('Эту запись уже восстановили');
+  await fresh.goto(edit);
+  await expect(fresh.getByLabel('Кратко', { exact: true })).toHaveValue('Добавлено после восстановления');
+  await context.close();
+});
 
 test('the history, compare and deleted pages have no axe violations', async ({ page }) => {
   test.slow();

@@ -25,7 +25,7 @@ import { getRow, loadOptions, optionSources } from '#app/models/admin/content.se
 import { getImages } from '#app/models/image.server.ts';
 import { getRevision } from '#app/models/revision.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
-import { historyRecordId, recordZone, restoreRevision } from '#app/services/revisions.server.ts';
+import { historyRecordId, recordZone, restoreRevision, type ShownRecord } from '#app/services/revisions.server.ts';
 import { getStaffClock } from '#app/services/staff-clock.server.ts';
 import type { Database } from '#db/index.ts';
 import type { Route } from './+types/revision';
@@ -109,7 +109,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: adminTitle(loaderData ? `Версия «${loaderData.label}»` : undefined) },
 ];
 
-const restoreFields = z.object({ version: formOptionalId() });
+const restoreFields = z.object({ version: formOptionalId(), deleted: z.literal('1').optional().catch(undefined) });
 
 export async function action({ request, context, params, url, pattern }: Route.ActionArgs) {
   const section = sectionOfRoute(pattern);
@@ -117,8 +117,11 @@ export async function action({ request, context, params, url, pattern }: Route.A
   const id = await historyRecordId(db, section, params.id, url.pathname);
   const revision = await findRevision(db, section.key, id, params.revisionId, url.pathname);
   const form = parseFormData(await readForm(request), restoreFields);
-  const version = form.success ? form.data.version : null;
-  const result = await restoreRevision(db, section, revision, getStaff(context).id, new Date(), version);
+  const shown: ShownRecord =
+    form.success && form.data.deleted
+      ? { deleted: true }
+      : { deleted: false, version: form.success ? form.data.version : null };
+  const result = await restoreRevision(db, section, revision, getStaff(context).id, new Date(), shown);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   const notes = result.notes.length ? `. ${result.notes.join('; ')}` : '';
   const clock = getStaffClock(context);
@@ -189,6 +192,7 @@ export default function RevisionCompare({ loaderData, actionData }: Route.Compon
       </div>
       <Form method="post" className="admin-compare__actions">
         {version !== null ? <input type="hidden" name="version" value={version} /> : null}
+        {deleted ? <input type="hidden" name="deleted" value="1" /> : null}
         <button type="submit" className="admin-button" disabled={navigation.state === 'submitting'}>
           Восстановить эту версию
         </button>
