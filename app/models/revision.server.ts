@@ -1,6 +1,7 @@
 /**
  * All SQL of record versions (docs/revisions.md): every save of a content record keeps the record's values, a delete
- * keeps the last ones, and old versions are pruned by age while the newest of each record stay.
+ * keeps the last ones, and old versions are pruned by age while the newest of each record, and the policy versions
+ * bids cite, stay.
  */
 import { sql } from 'kysely';
 import {
@@ -13,6 +14,9 @@ import {
   revisionData,
 } from '#app/admin/revisions.ts';
 import type { AnySection } from '#app/admin/section.ts';
+import { privacyPolicy } from '#app/admin/sections.ts';
+import { policyHash } from '#app/lib/consent.server.ts';
+import { citedPolicyHashes, shownPolicyText } from '#app/models/privacy.server.ts';
 import type { Database } from '#db/index.ts';
 import type { RevisionKind } from '#db/schema.ts';
 
@@ -197,8 +201,37 @@ function prunable(_db: Database, now: Date, keepDays: number, record?: { section
 }
 
 /**
+ * The prunable versions of the policy whose words some bid's consent cites: they are the evidence of what a visitor
+ * agreed to (ADR 25 in docs/decisions) and stay as long as such a bid does, whatever their age.
+ */
+async function citedPolicyVersions(db: Database, candidates: ReturnType<typeof prunable>): Promise<number[]> {
+  const { rows } = await sql<{ id: number; data: unknown }>`
+    SELECT id, data FROM content_revisions WHERE section = ${privacyPolicy.key} AND id IN (${candidates})
+  `.execute(db);
+  if (rows.length === 0) return [];
+  const hashOf = new Map(
+    rows.map((row) => {
+      const data = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
+      const text = shownPolicyText(data as RevisionData);
+      return [row.id, policyHash(text.title, text.body)] as const;
+    }),
+  );
+  const cited = await citedPolicyHashes(db, [...new Set(hashOf.values())]);
+  return [...hashOf].filter(([, hash]) => cited.has(hash)).map(([id]) => id);
+}
+
+/** Deletes the versions `candidates` selects, except the policy versions that bids cite. */
+async function deletePrunable(db: Database, candidates: ReturnType<typeof prunable>): Promise<number> {
+  const keep = await citedPolicyVersions(db, candidates);
+  const except = keep.length ? sql`AND id NOT IN (${sql.join(keep)})` : sql``;
+  const result = await sql`DELETE FROM content_revisions WHERE id IN (${candidates}) ${except}`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
  * Drops versions older than `keepDays` beyond the newest 20 of each record, and every version of a record deleted
- * more than 30 days ago. Returns how many were dropped. Cheap enough to run at start-up and on a timer.
+ * more than 30 days ago; versions of the policy that bids' consent cites always stay. Returns how many were
+ * dropped. Cheap enough to run at start-up and on a timer.
  */
 export async function pruneRevisions(
   db: Database,
@@ -206,7 +239,7 @@ export async function pruneRevisions(
   keepDays: number = DEFAULT_REVISIONS_KEEP_DAYS,
 ): Promise<number> {
   const deletedBefore = new Date(now.getTime() - DELETED_KEEP_DAYS * DAY_MS);
-  const old = await sql`DELETE FROM content_revisions WHERE id IN (${prunable(db, now, keepDays)})`.execute(db);
+  const old = await deletePrunable(db, prunable(db, now, keepDays));
   const gone = await sql`
     DELETE FROM content_revisions AS revision
     USING (
@@ -216,7 +249,7 @@ export async function pruneRevisions(
     WHERE revision.section = last.section AND revision.record_id = last.record_id
       AND last.kind = 'delete' AND last.created_at < ${deletedBefore}
   `.execute(db);
-  return Number(old.numAffectedRows ?? 0) + Number(gone.numAffectedRows ?? 0);
+  return old + Number(gone.numAffectedRows ?? 0);
 }
 
 /** The same age rule for one record, after its save: keeps a busy record's history short without a timer. */
@@ -227,8 +260,5 @@ export async function pruneRecordRevisions(
   now: Date,
   keepDays: number = DEFAULT_REVISIONS_KEEP_DAYS,
 ): Promise<number> {
-  const result = await sql`
-    DELETE FROM content_revisions WHERE id IN (${prunable(db, now, keepDays, { section, recordId })})
-  `.execute(db);
-  return Number(result.numAffectedRows ?? 0);
+  return deletePrunable(db, prunable(db, now, keepDays, { section, recordId }));
 }

@@ -4,8 +4,7 @@
  */
 import { privacyPolicy } from '#app/admin/sections.ts';
 import { consentVersionOf, policyHash } from '#app/lib/consent.server.ts';
-import { DEFAULT_PRIVACY_BODY, DEFAULT_PRIVACY_TITLE } from '#app/lib/privacy-policy.ts';
-import { getPrivacyPolicy } from '#app/models/privacy.server.ts';
+import { getPrivacyPolicy, shownPolicyText } from '#app/models/privacy.server.ts';
 import { listRevisions } from '#app/models/revision.server.ts';
 import type { Database } from '#db/index.ts';
 
@@ -26,15 +25,13 @@ export interface CurrentPolicy {
  */
 export async function currentPolicy(db: Database): Promise<CurrentPolicy> {
   const row = await getPrivacyPolicy(db);
-  const isDefault = !row || row.body.trim() === '';
-  const title = row?.title.trim() || DEFAULT_PRIVACY_TITLE;
-  const body = isDefault ? DEFAULT_PRIVACY_BODY : row.body;
+  const { title, body, isDefault } = shownPolicyText(row);
   return {
     title,
     body,
     isDefault,
     updatedAt: row && !isDefault ? new Date(row.updated_at).toISOString() : null,
-    consentVersion: consentVersionOf(title, body, isDefault ? null : row.version),
+    consentVersion: consentVersionOf(title, body, isDefault || !row ? null : row.version),
   };
 }
 
@@ -75,8 +72,8 @@ export async function consentPolicy(db: Database, consentVersion: string): Promi
     const row = await getPrivacyPolicy(db);
     const revisions = row ? await listRevisions(db, privacyPolicy.key, row.id) : [];
     const saved = revisions.find((revision) => {
-      const title = String(revision.data.title ?? '').trim() || DEFAULT_PRIVACY_TITLE;
-      return policyHash(title, String(revision.data.body ?? '')) === hash;
+      const text = shownPolicyText(revision.data);
+      return policyHash(text.title, text.body) === hash;
     });
     if (saved) {
       return {

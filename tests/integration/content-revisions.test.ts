@@ -247,7 +247,7 @@ describeEachDb('content revisions', (t) => {
       const entry = (await listDeleted(t.db, new Date())).find(
         (revision) => revision.section === 'trainings/trends' && revision.recordId === id,
       )!;
-      expect(await restoreRevision(t.db, trends, entry, anna, new Date(), null)).toMatchObject({ ok: true, id });
+      expect(await restoreRevision(t.db, trends, entry, anna, new Date(), DELETED)).toMatchObject({ ok: true, id });
     };
 
     await deleteRow(t.db, trends, ids[1]!, anna);
