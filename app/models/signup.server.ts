@@ -65,6 +65,18 @@ export async function lockSessionPlaces(
   };
 }
 
+/**
+ * Takes the lock sign-ups take (`lockSessionPlaces`) on the slots of a staff write that changes their sessions — a
+ * dated change: cancelled, another time, its own number of places — so a sign-up lands either before the write
+ * (and the write sees it) or after it (and sees the change), never in between (ADR 36 in docs/decisions). Slots are
+ * locked in id order, as two such writes could otherwise wait for each other.
+ */
+export async function lockSlots(trx: Transaction<DB>, slotIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(slotIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  await trx.selectFrom('schedule_slots').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+}
+
 export interface NewSignup extends Omit<NewPublicBid, 'kind' | 'subjectId'> {
   slotId: number;
   date: string;

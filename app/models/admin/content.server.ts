@@ -3,7 +3,7 @@
  * against the database (app/admin/section.ts), never from the request; they enter the SQL as quoted identifiers
  * (`sql.table`, `sql.ref`) and every value as a parameter.
  */
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { ParsedValues } from '#app/admin/checks.server.ts';
 import { type FieldDef, filterName, type OptionSource, type Options } from '#app/admin/fields.ts';
 import type { AnySection } from '#app/admin/section.ts';
@@ -13,7 +13,9 @@ import { slotLabel } from '#app/lib/slot-label.ts';
 import { slotOptions, slotsWithTrainingAndCoach } from '#app/models/admin/schedule.server.ts';
 import { type AuditAction, recordAudit } from '#app/models/audit.server.ts';
 import { keepRevision } from '#app/models/revision.server.ts';
+import { lockSlots } from '#app/models/signup.server.ts';
 import type { Database } from '#db/index.ts';
+import type { DB } from '#db/schema.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -216,6 +218,18 @@ async function auditChange(
 }
 
 /**
+ * A dated change of the schedule (cancelled, places) takes the lock sign-ups take on its slot, before and after the
+ * write (the slot may change), so no sign-up lands on the session in the same instant unseen (ADR 36).
+ */
+async function lockChangedSessions(trx: Transaction<DB>, section: AnySection, ...slotIds: unknown[]) {
+  if (section.table !== ('schedule_changes' satisfies keyof DB)) return;
+  await lockSlots(
+    trx,
+    slotIds.flatMap((id) => (typeof id === 'number' ? [id] : [])),
+  );
+}
+
+/**
  * Inserts a record and keeps its first version. A restore of a deleted record (docs/revisions.md) passes the id it
  * had and is audited as a restore.
  */
@@ -229,6 +243,7 @@ export async function createRow(
 ) {
   return db.transaction().execute(async (trx) => {
     const { columns, links } = splitValues(section, values);
+    await lockChangedSessions(trx, section, columns.slot_id);
     if (restore) columns.id = restore.id;
     const position = restore?.position;
     if (section.order === 'manual' && typeof position === 'number' && Number.isInteger(position) && position > 0) {
@@ -279,6 +294,7 @@ export async function updateRow(
       return { ok: false, reason: 'conflict', currentVersion: Number(before.version) };
     }
     const { columns, links } = splitValues(section, values);
+    await lockChangedSessions(trx, section, before.slot_id, columns.slot_id);
     const changed = Object.keys(values).filter(
       (name) => !sameValue(before[name], columns[name] ?? [...links].find(([field]) => field.name === name)?.[1]),
     );
@@ -377,6 +393,7 @@ export async function deleteRow(
     return await db.transaction().execute(async (trx) => {
       const title = await recordTitle(trx, section, id);
       const before = await getRow(trx, section, id);
+      await lockChangedSessions(trx, section, before?.slot_id);
       const { rows } = await sql`DELETE FROM ${table(section)} WHERE id = ${id} RETURNING id`.execute(trx);
       if (!before || rows.length === 0) return 'missing';
       // The last state stays restorable for 30 days (docs/revisions.md).
