@@ -3,7 +3,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import { list, type ReadEntry } from 'tar';
 import { type Env, loadEnv } from '#app/infra/env.server.ts';
 import { isOperatorError } from '#app/infra/startup.server.ts';
 import { createDb } from '#db/index.ts';
@@ -38,9 +40,70 @@ export function readManifest(work: string, file: string): BackupManifest {
   return manifest;
 }
 
+/** What an archive of `npm run backup` holds: files and folders, nothing else. */
+const MEMBER_TYPES = new Set(['File', 'OldFile', 'ContiguousFile', 'Directory']);
+
+/**
+ * Why a member of a backup archive is refused, or null when it is a plain file or folder inside the archive.
+ * PGlite's own dump names its files from the data directory's root (`/PG_VERSION`): `rooted` allows that.
+ */
+export function refusedMember(entry: Pick<ReadEntry, 'type' | 'path'>, { rooted = false } = {}): string | null {
+  if (!MEMBER_TYPES.has(entry.type)) {
+    return entry.type === 'SymbolicLink' || entry.type === 'Link' ? 'ссылка' : 'не файл и не папка';
+  }
+  const name = entry.path.replace(/\/+$/, '');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a NUL or a newline in a name is refused
+  if (/[\\\u0000-\u001f]/.test(name)) return 'недопустимое имя';
+  if (!rooted && (path.posix.isAbsolute(name) || /^[a-z]:/i.test(name))) return 'путь от корня диска';
+  if (name.split('/').includes('..')) return 'путь выходит из папки копии';
+  return null;
+}
+
+/**
+ * Reads the whole archive (`shownAs` in messages) and refuses it when a member is not a plain file or folder inside
+ * it (docs/security.md, "Backups"): nothing is unpacked before this passed.
+ */
+export async function checkArchive(file: string, { shownAs = file, rooted = false } = {}): Promise<void> {
+  let problem: string | null = null;
+  await list({
+    file,
+    strict: true,
+    onReadEntry: (entry) => {
+      const why = refusedMember(entry, { rooted });
+      if (why && !problem) problem = `Копия ${shownAs} не принята: «${entry.path}» — ${why}. Ничего не изменено.`;
+      entry.resume();
+    },
+  }).catch((error: unknown) => {
+    throw new BackupError(`${shownAs} — не архив резервной копии (${(error as Error).message}).`);
+  });
+  if (problem) throw new BackupError(problem);
+}
+
 /** A problem the operator can fix; its message is printed as is, without a stack. */
 export class BackupError extends Error {
   override name = 'BackupError';
+}
+
+/**
+ * What `pg_dump`/`pg_restore` are given for `DATABASE_URL`: the address without its password, which goes in
+ * `PGPASSWORD` instead. A command line is readable by every local user (`ps`, /proc); the environment is not.
+ */
+export function pgToolConnection(databaseUrl: string): { url: string; env: NodeJS.ProcessEnv } {
+  const url = new URL(databaseUrl);
+  const password = url.password ? decodeURIComponent(url.password) : url.searchParams.get('password');
+  url.password = '';
+  url.searchParams.delete('password');
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  if (password) env.PGPASSWORD = password;
+  return { url: url.toString(), env };
+}
+
+/**
+ * Makes everything this process and the programs it runs create readable by its owner only (files 0600, folders
+ * 0700), from their first byte: a backup holds the whole database and the session secret.
+ */
+export function privateFilesFromNowOn(): void {
+  process.umask(0o077);
 }
 
 /** Fails with the install command when a program the backup needs is missing. */
@@ -69,7 +132,6 @@ export async function inBackupWorkspace(
 ): Promise<void> {
   const env = loadEnv();
   const dataDir = path.resolve(env.DATA_DIR);
-  requireTool('tar', 'apt-get install -y tar');
   const work = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   try {
     await step({ env, dataDir, work });
@@ -85,6 +147,18 @@ export async function appliedMigrations(options: { databaseUrl: string }): Promi
     return rows.map((row) => row.name);
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * The command's arguments by `parseArgs`; arguments it does not take are a `BackupError` with `usage` (one line,
+ * Russian), not a stack trace.
+ */
+export function readArguments<T extends ParseArgsConfig>(config: T, usage: string): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch {
+    throw new BackupError(usage);
   }
 }
 

@@ -1,5 +1,6 @@
 /**
- * `npm run backup [-- --out <file>]`: one `.tar.gz` with everything needed to bring the site back (README, backups):
+ * `npm run backup [-- <file>]` (or `--out <file>`): one `.tar.gz` with everything needed to bring the site back
+ * (README, backups):
  *
  *   manifest.json      engine, time, applied migrations
  *   database.pgdump    PostgreSQL (`DATABASE_URL`): pg_dump's custom format, taken while the site runs
@@ -7,31 +8,43 @@
  *   uploads/           the uploaded images, when they are on local disk (S3 buckets are backed up by their provider)
  *   session-secret     the generated session secret (it also encrypts the two-factor secrets), when there is one
  *
- * `npm run restore -- <file>` (scripts/restore.ts) puts it back.
+ * The archive is its owner's alone from its first byte (0600, in a folder made 0700) and appears under its name only
+ * when complete (docs/security.md, "Backups"). `npm run restore -- <file>` (scripts/restore.ts) puts it back.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { acquirePgliteLock } from '#db/pglite-lock.ts';
 import {
   appliedMigrations,
   BackupError,
   inBackupWorkspace,
+  pgToolConnection,
+  privateFilesFromNowOn,
+  readArguments,
   requireTool,
   runBackupScript,
   writeManifest,
 } from '#scripts/backup-common.ts';
 
+const USAGE = 'Как запустить: npm run backup [-- файл.tar.gz] (без имени — backups/club-<дата>-<время>.tar.gz)';
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { out: { type: 'string' } } });
+  privateFilesFromNowOn();
+  const { values, positionals } = readArguments(
+    { allowPositionals: true, options: { out: { type: 'string' } } },
+    USAGE,
+  );
+  if (positionals.length > 1 || (positionals.length === 1 && values.out !== undefined)) throw new BackupError(USAGE);
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..+$/, '').replace('T', '-');
-  const out = path.resolve(values.out ?? path.join('backups', `club-${stamp}.tar.gz`));
+  const out = path.resolve(values.out ?? positionals[0] ?? path.join('backups', `club-${stamp}.tar.gz`));
+  requireTool('tar', 'apt-get install -y tar');
   await inBackupWorkspace('club-backup-', async ({ env, dataDir, work }) => {
     let migrations: string[];
     if (env.DATABASE_URL) {
       requireTool('pg_dump', 'apt-get install -y postgresql-client');
+      const connection = pgToolConnection(env.DATABASE_URL);
       execFileSync(
         'pg_dump',
         [
@@ -40,9 +53,9 @@ async function main(): Promise<void> {
           '--no-privileges',
           '--file',
           path.join(work, 'database.pgdump'),
-          env.DATABASE_URL,
+          connection.url,
         ],
-        { stdio: ['ignore', 'inherit', 'inherit'] },
+        { stdio: ['ignore', 'inherit', 'inherit'], env: connection.env },
       );
       migrations = await appliedMigrations({ databaseUrl: env.DATABASE_URL });
     } else {
@@ -77,9 +90,7 @@ async function main(): Promise<void> {
       images: env.S3_ENDPOINT ? 's3' : localImages ? 'included' : 'none',
       sessionSecret: fs.existsSync(secret),
     });
-    fs.mkdirSync(path.dirname(out), { recursive: true });
-    execFileSync('tar', ['-czf', out, '-C', work, '.']);
-    fs.chmodSync(out, 0o600);
+    writeArchive(work, out);
     const size = (fs.statSync(out).size / 1024 / 1024).toFixed(1);
     console.log(
       `Резервная копия: ${out} (${size} МБ; база ${manifest.engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}${
@@ -87,6 +98,38 @@ async function main(): Promise<void> {
       }${manifest.sessionSecret ? ', секрет сессий' : ''}).`,
     );
   });
+}
+
+/**
+ * Packs `work` into `out`: into a new file beside it, opened 0600 by us (tar only writes to it), renamed into place
+ * once complete. A failure or a stop on the way removes the unfinished file: no partial archive is left behind.
+ */
+function writeArchive(work: string, out: string): void {
+  fs.mkdirSync(path.dirname(out), { recursive: true, mode: 0o700 });
+  const partial = path.join(path.dirname(out), `.${path.basename(out)}.partial-${process.pid}`);
+  const fd = fs.openSync(partial, 'wx', 0o600);
+  const removePartial = () => fs.rmSync(partial, { force: true });
+  const stopped = () => {
+    removePartial();
+    process.exit(130);
+  };
+  process.once('SIGINT', stopped);
+  process.once('SIGTERM', stopped);
+  let open = true;
+  try {
+    execFileSync('tar', ['-cz', '-C', work, '.'], { stdio: ['ignore', fd, 'inherit'] });
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    open = false;
+    fs.renameSync(partial, out);
+  } catch (error) {
+    if (open) fs.closeSync(fd);
+    removePartial();
+    throw error;
+  } finally {
+    process.off('SIGINT', stopped);
+    process.off('SIGTERM', stopped);
+  }
 }
 
 runBackupScript(main);

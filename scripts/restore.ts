@@ -2,26 +2,56 @@
  * `npm run restore -- <file> [--force]`: puts back a backup of `npm run backup` (scripts/backup.ts) into the
  * configured database and DATA_DIR. Stop the server first. An existing PGlite directory is kept as
  * `pglite.before-restore-<time>`; a PostgreSQL database must be empty unless `--force` (then its tables are replaced).
+ * An archive holding a link, or a path that leaves the folder it is unpacked into, is refused before anything is
+ * written (docs/security.md, "Backups").
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
+import { extract, list, type ReadEntry } from 'tar';
 import { createDb } from '#db/index.ts';
 import { migrations } from '#db/migrations/index.ts';
 import { acquirePgliteLock } from '#db/pglite-lock.ts';
-import { BackupError, inBackupWorkspace, readManifest, requireTool, runBackupScript } from '#scripts/backup-common.ts';
+import {
+  BackupError,
+  checkArchive,
+  inBackupWorkspace,
+  pgToolConnection,
+  privateFilesFromNowOn,
+  readArguments,
+  readManifest,
+  refusedMember,
+  requireTool,
+  runBackupScript,
+} from '#scripts/backup-common.ts';
+
+const USAGE = 'Как запустить: npm run restore -- файл.tar.gz [--force]';
 
 async function main(): Promise<void> {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean' } } });
+  privateFilesFromNowOn();
+  const { positionals, values } = readArguments(
+    { allowPositionals: true, options: { force: { type: 'boolean' } } },
+    USAGE,
+  );
   const file = positionals[0];
-  if (!file) throw new BackupError('Укажите файл: npm run restore -- backups/club-….tar.gz [--force]');
+  if (!file || positionals.length > 1) throw new BackupError(USAGE);
   if (!fs.existsSync(file)) throw new BackupError(`Файл ${file} не найден.`);
+  await checkArchive(file);
   await inBackupWorkspace('club-restore-', async ({ env, dataDir, work }) => {
-    execFileSync('tar', ['-xzf', path.resolve(file), '-C', work]);
+    // The same reader that checked the members unpacks them, and again only plain files and folders.
+    await extract({
+      file,
+      cwd: work,
+      strict: true,
+      preserveOwner: false,
+      filter: (_path, entry) => !('type' in entry) || refusedMember(entry as ReadEntry) === null,
+    });
     const manifest = readManifest(work, file);
+    // PGlite's own dump is an archive too, unpacked by PGlite into the data directory.
+    const pgliteDump = path.join(work, 'pglite.tar.gz');
+    if (fs.existsSync(pgliteDump)) await checkArchive(pgliteDump, { shownAs: file, rooted: true });
     const unknown = manifest.migrations.filter((name) => !(name in migrations));
     if (unknown.length) {
       throw new BackupError(
@@ -52,6 +82,7 @@ async function main(): Promise<void> {
       } finally {
         await handle.close();
       }
+      const connection = pgToolConnection(env.DATABASE_URL);
       execFileSync(
         'pg_restore',
         [
@@ -61,10 +92,10 @@ async function main(): Promise<void> {
           '--no-privileges',
           '--single-transaction',
           '--dbname',
-          env.DATABASE_URL,
+          connection.url,
           path.join(work, 'database.pgdump'),
         ],
-        { stdio: ['ignore', 'inherit', 'inherit'] },
+        { stdio: ['ignore', 'inherit', 'inherit'], env: connection.env },
       );
     } else {
       const pgliteDir = path.join(dataDir, 'pglite');

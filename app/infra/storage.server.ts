@@ -51,15 +51,24 @@ export function createLocalStorage(rootDir: string): Storage {
     return file;
   }
 
+  /**
+   * The file's real path, which must lie under the root's real path: a symbolic link in the uploads (a careless
+   * copy, a restored archive) never makes `/imgs/…` read a file elsewhere (docs/security.md, "Images").
+   */
+  async function realFile(key: string): Promise<string> {
+    const [realRoot, real] = await Promise.all([fs.realpath(root), fs.realpath(resolveKey(key))]);
+    if (!real.startsWith(realRoot + path.sep)) throw new InvalidStorageKeyError(`Storage key leads outside: ${key}`);
+    return real;
+  }
+
   return {
     async put(key, bytes) {
       // Write then rename, so a reader never sees a half-written file.
       await writeFileAtomically(resolveKey(key), bytes);
     },
     async get(key) {
-      const file = resolveKey(key);
       try {
-        return await fs.readFile(file);
+        return await fs.readFile(await realFile(key));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
