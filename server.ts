@@ -85,6 +85,7 @@ const database = await createDb({
   },
   onQueryError: (error) => outage.failed(error),
   onQuerySuccess: (startedAt) => outage.succeeded(startedAt),
+  listenCheck: { intervalMs: env.LISTEN_CHECK_MS, timeoutMs: env.LISTEN_TIMEOUT_MS },
   lockOwner: 'сервер',
 }).catch(exitOnStartupError);
 const applied = await migrateToLatest(database.db);
@@ -115,7 +116,8 @@ const sessionSecret = loadSessionSecret(env, dataDir);
 // Recovery codes stored before they were keyed get their keyed form (docs/staff-auth.md, "How secrets are stored").
 const rekeyedCodes = await rekeyLegacyRecoveryCodes(database.db, sessionSecret);
 if (rekeyedCodes) logger.info({ rekeyedCodes }, 'recovery codes re-keyed');
-const cache = createContentCache(database, logger);
+// After a lost LISTEN connection, listening again is tried this often (the check's interval, at most 5 s).
+const cache = createContentCache(database, logger, Math.min(5000, env.LISTEN_CHECK_MS));
 await cache.start();
 // New-bid e-mail/webhook notifications (off unless SMTP_URL+BIDS_NOTIFY_EMAIL or BIDS_WEBHOOK_URL is set).
 const outbox = startOutboxWorker({ env, database, logger, sessionSecret });

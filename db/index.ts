@@ -33,7 +33,15 @@ export interface DbOptions {
   onQueryError?: (error: unknown) => void;
   /** A query succeeded (ends an outage); `startedAt` is when it was sent (ms since the epoch). */
   onQuerySuccess?: (startedAt: number) => void;
+  /**
+   * How the `LISTEN` connection is checked (PostgreSQL): a `SELECT 1` on it every `intervalMs`, which must answer
+   * within `timeoutMs`, or the connection counts as lost.
+   */
+  listenCheck?: { intervalMs: number; timeoutMs: number };
 }
+
+/** Defaults of `listenCheck`: a silent connection is noticed within 15 seconds. */
+export const LISTEN_CHECK_DEFAULTS = { intervalMs: 10_000, timeoutMs: 5_000 };
 
 export interface DbHandle {
   db: Database;
@@ -42,7 +50,8 @@ export interface DbHandle {
   poolStats(): { total: number; idle: number; waiting: number } | null;
   /**
    * Runs `LISTEN channel` on a dedicated connection; returns an unsubscribe. `onLost` is called when that
-   * connection dies (a database restart), after which the caller must listen again.
+   * connection dies (a database restart) or falls silent (a connection dropped without a FIN: a failover, a NAT or
+   * firewall forgetting it), after which the caller must listen again.
    */
   listen(
     channel: string,
@@ -64,6 +73,9 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
       max: options.max ?? 10,
       // A database that does not answer at all fails the request after this, instead of holding it.
       connectionTimeoutMillis: 5000,
+      // TCP keep-alive: the kernel, too, finds out about a connection whose other end is gone.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
     // An idle client that loses its connection emits 'error' on the pool; unhandled, that would end the process.
     pool.on('error', (error) => options.onPoolError?.(error));
@@ -93,14 +105,19 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async listen(channel, onMessage, onLost) {
         const client = await pool.connect();
+        const check = options.listenCheck ?? LISTEN_CHECK_DEFAULTS;
         let released = false;
+        let timer: ReturnType<typeof setInterval> | null = null;
         const handler = (message: pg.Notification) => {
           if (message.channel === channel) onMessage(message.payload ?? '');
         };
         const lost = (error: unknown) => {
           if (released) return;
           released = true;
+          if (timer) clearInterval(timer);
           client.off('notification', handler);
+          // A silent connection would never close by itself: drop the socket, not only the client.
+          (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
           client.release(error instanceof Error ? error : true);
           onLost?.(error);
         };
@@ -108,9 +125,28 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
         client.on('error', lost);
         client.on('end', () => lost(new Error('LISTEN connection ended')));
         await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        // A NOTIFY only ever arrives on this connection: it is asked to answer now and then, and one that stays
+        // silent counts as lost, so the caches stop trusting it (docs/http-caching.md).
+        let checking = false;
+        timer = setInterval(() => {
+          if (checking || released) return;
+          checking = true;
+          let deadline: ReturnType<typeof setTimeout> | undefined;
+          const silent = new Promise<never>((_, reject) => {
+            deadline = setTimeout(() => reject(new Error('LISTEN connection silent')), check.timeoutMs);
+          });
+          Promise.race([client.query('SELECT 1'), silent])
+            .catch((error: unknown) => lost(error))
+            .finally(() => {
+              clearTimeout(deadline);
+              checking = false;
+            });
+        }, check.intervalMs);
+        timer.unref();
         return async () => {
           if (released) return;
           released = true;
+          if (timer) clearInterval(timer);
           client.off('notification', handler);
           await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
           client.release();

@@ -178,6 +178,12 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalString.pipe(
     z.string().min(16, { error: 'must be at least 16 characters long (e.g. openssl rand -hex 16)' }).optional(),
   ),
+  /**
+   * The `LISTEN` connection that keeps every instance's caches exact is asked to answer this often and within
+   * LISTEN_TIMEOUT_MS; silent, it counts as lost and the caches are off until it is back (docs/http-caching.md).
+   */
+  LISTEN_CHECK_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  LISTEN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** The in-process render cache of public pages (docs/http-caching.md): `off` renders every request. */
   RENDER_CACHE: z.enum(['on', 'off']).default('on'),
   /** Its bounds: pages kept and megabytes (page, its gzip copy and headers), least recently used out first. */
