@@ -10,7 +10,7 @@ import path from 'node:path';
 /** Who holds the directory, in the words of the refusal message. */
 export type LockOwner =
   | 'сервер'
-  | 'staff CLI'
+  | 'управление сотрудниками'
   | 'миграции'
   | 'демо-наполнение'
   | 'резервное копирование'

@@ -52,7 +52,7 @@ export async function createStaffUser(
     .insertInto('staff_users')
     .values({
       email,
-      name: (input.name ?? '').trim().slice(0, 200),
+      name: (input.name ?? '').trim().slice(0, MAX_NAME_LENGTH),
       role: input.role,
       password_hash: await hashPassword(input.password),
     })
@@ -62,6 +62,32 @@ export async function createStaffUser(
   if (!inserted) throw new StaffInputError(`Сотрудник ${email} уже есть`);
   await recordStaffUserAudit(db, actorId, 'create', inserted.id, ['email', 'role']);
   return inserted.id;
+}
+
+/** The longest name a staff account keeps. */
+export const MAX_NAME_LENGTH = 200;
+
+/** A member's name as shown in the staff area and the audit log; audited as a change of `name`. */
+export async function setStaffName(db: Database, id: number, name: string, actorId: number | null) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('staff_users')
+      .set({ name: name.trim().slice(0, MAX_NAME_LENGTH), updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+    await recordStaffUserAudit(trx, actorId, 'update', id, ['name']);
+  });
+}
+
+/** The password hash of an active account, by id (the member's own password change checks the current one). */
+export async function findPasswordHash(db: Database, id: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('staff_users')
+    .select('password_hash')
+    .where('id', '=', id)
+    .where('disabled', '=', false)
+    .executeTakeFirst();
+  return row?.password_hash;
 }
 
 /** What the login checks: the password hash and whether the account is disabled. */

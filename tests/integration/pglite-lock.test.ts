@@ -34,7 +34,9 @@ describe('PGlite directory lock', { timeout: 120_000 }, () => {
     try {
       await new Promise((resolve) => holder.stdout!.once('data', resolve));
 
-      const refusal = await createDb({ dataDir: pgliteDir, lockOwner: 'staff CLI' }).catch((error) => error);
+      const refusal = await createDb({ dataDir: pgliteDir, lockOwner: 'управление сотрудниками' }).catch(
+        (error) => error,
+      );
       expect(refusal).toBeInstanceOf(DatabaseLockedError);
       expect(refusal.message).toBe(
         `База данных в ${pgliteDir} уже открыта процессом ${holder.pid} (сервер). Остановите его или используйте DATABASE_URL.`,

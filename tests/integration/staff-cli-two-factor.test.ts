@@ -16,7 +16,7 @@ const run = promisify(execFile);
 const SECRET = 'cli-test-session-secret-of-32-characters!';
 
 // Three PGlite opens and two CLI runs (each a Node start and a PGlite open): long on a busy machine.
-describe('staff CLI: reset-2fa', { timeout: 120_000 }, () => {
+describe('staff CLI', { timeout: 120_000 }, () => {
   let dataDir: string;
 
   beforeAll(() => {
@@ -56,7 +56,7 @@ describe('staff CLI: reset-2fa', { timeout: 120_000 }, () => {
     });
 
     const { stdout } = await staffCli('reset-2fa', 'Lost.Phone@club.test');
-    expect(stdout).toContain('Two-factor sign-in reset for Lost.Phone@club.test');
+    expect(stdout).toContain('Двухфакторный вход сотрудника Lost.Phone@club.test сброшен, его сеансы завершены');
 
     await withDb(async (db) => {
       expect((await findTwoFactorRecord(db, id))?.totpSecret).toBeNull();
@@ -75,5 +75,46 @@ describe('staff CLI: reset-2fa', { timeout: 120_000 }, () => {
     );
     expect(failed).toMatchObject({ code: 1 });
     expect((failed as { stderr: string }).stderr).toContain('Сотрудник nobody@club.test не найден');
+  });
+
+  it('answers in Russian and keeps the commands of the README', async () => {
+    const created = await run(
+      process.execPath,
+      ['scripts/staff.ts', 'create', 'anna@club.test', '--role', 'editor', '--name', 'Анна Ковалёва'],
+      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', STAFF_PASSWORD: 'anna-password-1' } },
+    );
+    expect(created.stdout).toMatch(/^Добавлен сотрудник anna@club\.test \(редактор, №\d+\): Анна Ковалёва$/m);
+    await withDb(async (db) => {
+      const row = await db
+        .selectFrom('staff_users')
+        .select(['name', 'role'])
+        .where('email', '=', 'anna@club.test')
+        .executeTakeFirst();
+      expect(row).toEqual({ name: 'Анна Ковалёва', role: 'editor' });
+    });
+
+    // Without a terminal and without --name the account is still made, and the CLI says where to add the name.
+    const unnamed = await run(process.execPath, ['scripts/staff.ts', 'create', 'boris@club.test', '--role', 'admin'], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', STAFF_PASSWORD: 'boris-password-1' },
+    });
+    expect(unnamed.stdout).toContain('Добавлен сотрудник boris@club.test (администратор');
+    expect(unnamed.stdout).toContain('Имя не задано');
+
+    expect((await staffCli('role', 'boris@club.test', '--role', 'editor')).stdout).toContain(
+      'Сотрудник boris@club.test теперь редактор',
+    );
+    expect((await staffCli('disable', 'boris@club.test')).stdout).toContain(
+      'Сотрудник boris@club.test отключён, его сеансы завершены',
+    );
+    const listed = (await staffCli('list')).stdout;
+    expect(listed).toContain('anna@club.test\tАнна Ковалёва\tредактор');
+    expect(listed).toMatch(/boris@club\.test\t—\tредактор\tотключён/);
+
+    for (const args of [[], ['create', 'x@club.test'], ['fly', 'x@club.test'], ['--bogus']]) {
+      const wrong = await staffCli(...args).catch((error: { code: number; stdout: string; stderr: string }) => error);
+      const text = `${(wrong as { stdout: string }).stdout}${(wrong as { stderr: string }).stderr}`;
+      expect(text, args.join(' ')).toMatch(/Как запустить:|Укажите роль/);
+      expect(text).not.toMatch(/Usage|Error:| {4}at /);
+    }
   });
 });

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '#app/components/FormAlert.tsx';
-import { Heading } from '#app/components/Heading.tsx';
+import { SignInCard } from '#app/components/SignInCard.tsx';
 
 /** The QR code for the app and the same secret as text, for apps on the same phone or typing by hand. */
 export function TotpSetupPanel({ qrCode, secret }: { qrCode: string; secret: string }) {
@@ -45,9 +45,10 @@ export function CodeField({
   className?: string;
 }) {
   return (
-    <label className={className}>
-      <span>{label}</span>
+    <div className={className}>
+      <label htmlFor="code-field">{label}</label>
       <input
+        id="code-field"
         type="text"
         name="code"
         required
@@ -59,7 +60,7 @@ export function CodeField({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'code-error' : undefined}
       />
-    </label>
+    </div>
   );
 }
 
@@ -91,14 +92,13 @@ export function RecoveryCodeList({ codes, children }: { codes: string[]; childre
 /** A sign-in page's code step whose challenge has expired or was already used: what happened and the way back. */
 export function SignInStepExpired({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="login">
-      <Heading level={1}>{title}</Heading>
+    <SignInCard title={title}>
       <p className="login__error" role="alert">
         {children}
       </p>
-      <p>
-        <Link to="/login">Войти снова</Link>
-      </p>
-    </section>
+      <Link to="/login" className="button button--primary login__submit">
+        Войти снова
+      </Link>
+    </SignInCard>
   );
 }

@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { adminTitle } from '#app/admin/nav.ts';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
@@ -5,9 +6,12 @@ import { CodeError, CodeField, RecoveryCodeList, TotpSetupPanel } from '#app/com
 import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { readForm } from '#app/infra/form.server.ts';
-import { getServices } from '#app/infra/services.server.ts';
+import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
+import { MIN_PASSWORD_LENGTH } from '#app/models/staff.server.ts';
 import { countUnusedRecoveryCodes, findTwoFactorRecord } from '#app/models/two-factor.server.ts';
+import { type AccountErrors, changeOwnName, changeOwnPassword } from '#app/services/account.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
+import { retryAfterHeaders } from '#app/services/rate-limit.server.ts';
 import {
   cancelTotpSetup,
   confirmTotpSetup,
@@ -22,7 +26,10 @@ import {
 } from '#app/services/two-factor.server.ts';
 import type { Route } from './+types/account';
 
-/** The signed-in member's own profile: two-factor sign-in on and off, new recovery codes (docs/staff-auth.md). */
+/**
+ * The signed-in member's own profile (docs/staff-auth.md, "The profile"): their name, a new password (with the
+ * current one), two-factor sign-in on and off, new recovery codes.
+ */
 
 const PAGE = '/admin/account';
 
@@ -47,11 +54,20 @@ export async function loader({ context }: Route.LoaderArgs) {
     recoveryCodesLeft: enabled ? await countUnusedRecoveryCodes(ctx.db, staff.id) : 0,
     required: isTwoFactorRequired(staff.role, getServices(context).env.REQUIRE_2FA),
     setup: enabled ? null : await totpSetupView(ctx, record),
+    minPassword: MIN_PASSWORD_LENGTH,
   };
 }
 
-type Intent = 'start' | 'cancel' | 'enable' | 'codes' | 'disable';
-const INTENTS: readonly Intent[] = ['start', 'cancel', 'enable', 'codes', 'disable'];
+type Intent = 'name' | 'password' | 'start' | 'cancel' | 'enable' | 'codes' | 'disable';
+const INTENTS: readonly Intent[] = ['name', 'password', 'start', 'cancel', 'enable', 'codes', 'disable'];
+
+/** A refused change of the name or the password: the messages next to the fields, the name as typed. */
+function refusedChange(intent: 'name' | 'password', result: AccountErrors, name = '') {
+  const init: ResponseInit = result.retryAfterSeconds
+    ? { status: 429, headers: retryAfterHeaders(result.retryAfterSeconds) }
+    : { status: 400 };
+  return data({ intent, error: null, recoveryCodes: null, fields: result.fields, name }, init);
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = getStaff(context);
@@ -61,6 +77,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!intent) throw new Response('Неизвестное действие', { status: 400 });
   const code = String(form.get('code') ?? '');
   const withFlash = (text: string) => redirectWithFlash(PAGE, { kind: 'success', text });
+  const text = (name: string) => String(form.get(name) ?? '').slice(0, 1000);
+  if (intent === 'name') {
+    const result = await changeOwnName(ctx.db, staff.id, text('name'));
+    return result.ok ? withFlash('Имя сохранено') : refusedChange(intent, result, text('name'));
+  }
+  if (intent === 'password') {
+    const result = await changeOwnPassword(
+      ctx.db,
+      staff,
+      { current: text('current'), password: text('password'), repeat: text('repeat') },
+      getRequestInfo(context).ip,
+    );
+    return result.ok
+      ? withFlash('Пароль изменён. Вход на других устройствах завершён.')
+      : refusedChange(intent, result);
+  }
+  const none = { fields: {}, name: '' };
   try {
     switch (intent) {
       case 'start':
@@ -74,9 +107,10 @@ export async function action({ request, context }: Route.ActionArgs) {
           intent,
           error: null,
           recoveryCodes: await confirmTotpSetup(ctx, staff.id, code, staff.id, staff.sessionId),
+          ...none,
         };
       case 'codes':
-        return { intent, error: null, recoveryCodes: await renewRecoveryCodes(ctx, staff.id, code) };
+        return { intent, error: null, recoveryCodes: await renewRecoveryCodes(ctx, staff.id, code), ...none };
       case 'disable':
         if (isTwoFactorRequired(staff.role, getServices(context).env.REQUIRE_2FA)) {
           throw new SecondFactorError('Для вашей учётной записи двухфакторный вход обязателен: выключить его нельзя.');
@@ -87,28 +121,116 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const refused = refusedCode(error);
     if (!refused) throw error;
-    return data({ intent, error: refused.message, recoveryCodes: null }, refused.init);
+    return data({ intent, error: refused.message, recoveryCodes: null, ...none }, refused.init);
   }
 }
 
 const ROLE_LABELS = { admin: 'Администратор', editor: 'Редактор' } as const;
 
+/** A field of the name and password forms, with its message when the change was refused. */
+function AccountField({
+  id,
+  label,
+  error,
+  hint,
+  ...input
+}: { id: string; label: string; error?: string; hint?: string } & ComponentProps<'input'>) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className="admin-field">
+      <label htmlFor={id} className="admin-field__label">
+        {label}
+      </label>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} {...input} />
+      {hint ? (
+        <p id={`${id}-hint`} className="admin-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="admin-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, name, role, enabledAt, recoveryCodesLeft, required, setup } = loaderData;
+  const { email, name, role, enabledAt, recoveryCodesLeft, required, setup, minPassword } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const error = actionData?.error ?? null;
+  const refused = (intent: Intent) => (actionData?.intent === intent ? actionData.fields : {});
+  const nameErrors: { name?: string } = refused('name');
+  const passwordErrors: { current?: string; password?: string; repeat?: string } = refused('password');
   return (
     <section className="admin-section">
       <Heading level={1}>Профиль</Heading>
       <dl className="admin-details">
         <dt>Email</dt>
         <dd>{email}</dd>
-        <dt>Имя</dt>
-        <dd>{name || '—'}</dd>
         <dt>Роль</dt>
         <dd>{ROLE_LABELS[role]}</dd>
       </dl>
+
+      <Heading level={2}>Имя</Heading>
+      <Form method="post" className="admin-form" noValidate>
+        <AccountField
+          id="account-name"
+          label="Имя"
+          name="name"
+          autoComplete="name"
+          maxLength={200}
+          required
+          defaultValue={actionData?.intent === 'name' ? actionData.name : name}
+          error={nameErrors.name}
+          hint="Так вас видят коллеги в журнале и в истории записей."
+        />
+        <div>
+          <button type="submit" name="intent" value="name" className="admin-button" disabled={busy}>
+            Сохранить имя
+          </button>
+        </div>
+      </Form>
+
+      <Heading level={2}>Пароль</Heading>
+      <Form method="post" className="admin-form" noValidate>
+        <AccountField
+          id="account-current"
+          label="Текущий пароль"
+          name="current"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={passwordErrors.current}
+        />
+        <AccountField
+          id="account-password"
+          label="Новый пароль"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={minPassword}
+          required
+          error={passwordErrors.password}
+          hint={`Не короче ${minPassword} символов. После смены вход на других устройствах завершится.`}
+        />
+        <AccountField
+          id="account-repeat"
+          label="Новый пароль ещё раз"
+          name="repeat"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={passwordErrors.repeat}
+        />
+        <div>
+          <button type="submit" name="intent" value="password" className="admin-button" disabled={busy}>
+            Сменить пароль
+          </button>
+        </div>
+      </Form>
 
       <Heading level={2}>Двухфакторный вход</Heading>
       {actionData?.recoveryCodes ? (

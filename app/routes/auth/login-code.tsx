@@ -1,8 +1,8 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, redirect, useNavigation } from 'react-router';
 import { staffPageMeta } from '#app/admin/nav.ts';
 import stylesheet from '#app/admin.css?url';
 import { CodeError, CodeField, SignInStepExpired } from '#app/components/admin/TwoFactor.tsx';
-import { Heading } from '#app/components/Heading.tsx';
+import { SignInCard } from '#app/components/SignInCard.tsx';
 import { setFlash } from '#app/infra/flash.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
@@ -65,22 +65,18 @@ export default function LoginCodePage({ loaderData, actionData }: Route.Componen
     );
   }
   return (
-    <section className="login">
-      <Heading level={1}>Подтверждение входа</Heading>
-      <p>
-        Введите шестизначный код из приложения-аутентификатора для {loaderData.email}. Если телефона нет под рукой,
-        введите один из кодов восстановления.
-      </p>
+    <SignInCard
+      title="Подтверждение входа"
+      lead={`Введите шестизначный код из приложения-аутентификатора для ${loaderData.email}. Если телефона нет под рукой, введите один из кодов восстановления.`}
+      back={{ to: '/login', text: 'Войти под другой учётной записью' }}
+    >
       <Form method="post" className="login__form" noValidate>
         <CodeError error={actionData?.error} className="login__error" />
-        <CodeField label="Код" recovery error={actionData?.error} className="login__field" />
-        <button type="submit" className="button" disabled={busy}>
+        <CodeField label="Код" recovery error={actionData?.error} className="field" />
+        <button type="submit" className="button button--primary login__submit" disabled={busy}>
           Подтвердить
         </button>
       </Form>
-      <p>
-        <Link to="/login">Войти под другой учётной записью</Link>
-      </p>
-    </section>
+    </SignInCard>
   );
 }

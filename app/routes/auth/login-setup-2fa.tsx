@@ -8,7 +8,7 @@ import {
   SignInStepExpired,
   TotpSetupPanel,
 } from '#app/components/admin/TwoFactor.tsx';
-import { Heading } from '#app/components/Heading.tsx';
+import { SignInCard } from '#app/components/SignInCard.tsx';
 import { getServices } from '#app/infra/services.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { findTwoFactorRecord } from '#app/models/two-factor.server.ts';
@@ -75,16 +75,13 @@ export default function LoginSetupPage({ loaderData, actionData }: Route.Compone
   const busy = navigation.state === 'submitting';
   if (actionData?.recoveryCodes) {
     return (
-      <section className="login">
-        <Heading level={1}>Двухфакторный вход включён</Heading>
+      <SignInCard title="Двухфакторный вход включён">
         <RecoveryCodeList codes={actionData.recoveryCodes}>
-          <p>
-            <Link to={actionData.next} className="button">
-              Перейти в редактор
-            </Link>
-          </p>
+          <Link to={actionData.next} className="button button--primary login__submit">
+            Перейти в редактор
+          </Link>
         </RecoveryCodeList>
-      </section>
+      </SignInCard>
     );
   }
   if (!loaderData.setup || actionData?.expired) {
@@ -95,20 +92,19 @@ export default function LoginSetupPage({ loaderData, actionData }: Route.Compone
     );
   }
   return (
-    <section className="login">
-      <Heading level={1}>Настройка двухфакторного входа</Heading>
-      <p>
-        Для учётной записи {loaderData.email} вход возможен только с кодом из приложения-аутентификатора. Настройте его,
-        чтобы продолжить.
-      </p>
+    <SignInCard
+      title="Настройка двухфакторного входа"
+      lead={`Для учётной записи ${loaderData.email} вход возможен только с кодом из приложения-аутентификатора. Настройте его, чтобы продолжить.`}
+      back={{ to: '/login', text: 'Войти под другой учётной записью' }}
+    >
       <TotpSetupPanel qrCode={loaderData.setup.qrCode} secret={loaderData.setup.secret} />
       <Form method="post" className="login__form" noValidate>
         <CodeError error={actionData?.error} className="login__error" />
-        <CodeField label="Код из приложения" error={actionData?.error} className="login__field" />
-        <button type="submit" className="button" disabled={busy}>
+        <CodeField label="Код из приложения" error={actionData?.error} className="field" />
+        <button type="submit" className="button button--primary login__submit" disabled={busy}>
           Включить и войти
         </button>
       </Form>
-    </section>
+    </SignInCard>
   );
 }

@@ -1,12 +1,9 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, redirect, useNavigation } from 'react-router';
 import { staffPageMeta } from '#app/admin/nav.ts';
 import { FormAlert } from '#app/components/FormAlert.tsx';
-import { Heading } from '#app/components/Heading.tsx';
-import { Icon } from '#app/components/Icon.tsx';
+import { SignInCard } from '#app/components/SignInCard.tsx';
 import { readForm } from '#app/infra/form.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
-import { SITE_NAME } from '#app/lib/club.ts';
-import { LOGO_URL } from '#app/lib/logo.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { authenticateLogin, LoginError, LoginThrottledError, staffOfRequest } from '#app/services/auth.server.ts';
 import { privateHeadersKeepingRetryAfter, retryAfterHeaders } from '#app/services/rate-limit.server.ts';
@@ -59,45 +56,30 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   return (
-    <section className="login" aria-labelledby="login-title">
-      <Link to="/" className="logo login__logo" aria-label={`${SITE_NAME} — на главную`}>
-        <img src={LOGO_URL} alt="" width={36} height={36} />
-        <span>{SITE_NAME}</span>
-      </Link>
-      <div className="login__card">
-        <Heading level={1} id="login-title">
-          Вход для сотрудников
-        </Heading>
-        <p className="login__lead">Редактор сайта и заявки клиентов.</p>
-        <Form method="post" className="login__form" noValidate>
-          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <FormAlert message={actionData?.error} className="login__error" id="login-error" />
-          <div className="field">
-            <label htmlFor="login-email">Email</label>
-            <input
-              id="login-email"
-              type="email"
-              name="email"
-              autoComplete="username"
-              required
-              defaultValue={actionData?.email ?? ''}
-              aria-describedby={actionData?.error ? 'login-error' : undefined}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="login-password">Пароль</label>
-            <input id="login-password" type="password" name="password" autoComplete="current-password" required />
-          </div>
-          <button type="submit" className="button button--primary login__submit" disabled={busy}>
-            Войти
-          </button>
-        </Form>
-      </div>
-      <p className="login__back">
-        <Link to="/" className="login__back-link">
-          <Icon name="chevron-left" size={16} /> Вернуться на сайт
-        </Link>
-      </p>
-    </section>
+    <SignInCard title="Вход для сотрудников" lead="Редактор сайта и заявки клиентов.">
+      <Form method="post" className="login__form" noValidate>
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <FormAlert message={actionData?.error} className="login__error" id="login-error" />
+        <div className="field">
+          <label htmlFor="login-email">Email</label>
+          <input
+            id="login-email"
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            defaultValue={actionData?.email ?? ''}
+            aria-describedby={actionData?.error ? 'login-error' : undefined}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="login-password">Пароль</label>
+          <input id="login-password" type="password" name="password" autoComplete="current-password" required />
+        </div>
+        <button type="submit" className="button button--primary login__submit" disabled={busy}>
+          Войти
+        </button>
+      </Form>
+    </SignInCard>
   );
 }

@@ -1,0 +1,87 @@
+/**
+ * The member's own account on `/admin/account` (docs/staff-auth.md, "The profile"): the name the staff area and the
+ * audit log show, and a new password — only with the current one, which is throttled like a sign-in, and ending the
+ * member's other sessions and every sign-in in progress.
+ */
+import { verifyPassword } from '#app/infra/password.server.ts';
+import {
+  consumeRateLimit,
+  type RateLimitRule,
+  refundRateLimit,
+  resetRateLimit,
+} from '#app/models/rate-limit.server.ts';
+import {
+  findPasswordHash,
+  MAX_NAME_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  setStaffName,
+  setStaffPassword,
+} from '#app/models/staff.server.ts';
+import { clientKey, retryAfterText } from '#app/services/rate-limit.server.ts';
+import type { Database } from '#db/index.ts';
+
+/**
+ * Wrong current passwords per account (a session left open on a shared computer must not become a way to guess the
+ * password) and per client address, in fixed 15-minute windows like the sign-in's (docs/security.md).
+ */
+export const CURRENT_PASSWORD_LIMIT_PER_ACCOUNT: RateLimitRule = { points: 5, windowSeconds: 15 * 60 };
+export const CURRENT_PASSWORD_LIMIT_PER_IP: RateLimitRule = { points: 30, windowSeconds: 15 * 60 };
+
+/** Per-field Russian messages of a refused change; `retryAfterSeconds` when throttled (a 429). */
+export interface AccountErrors {
+  fields: Partial<Record<'name' | 'current' | 'password' | 'repeat', string>>;
+  retryAfterSeconds?: number;
+}
+
+export type AccountResult = { ok: true } | ({ ok: false } & AccountErrors);
+
+export async function changeOwnName(db: Database, staffUserId: number, raw: string): Promise<AccountResult> {
+  const name = raw.trim();
+  if (!name) return { ok: false, fields: { name: 'Введите имя' } };
+  if (name.length > MAX_NAME_LENGTH) return { ok: false, fields: { name: `Не длиннее ${MAX_NAME_LENGTH} символов` } };
+  await setStaffName(db, staffUserId, name, staffUserId);
+  return { ok: true };
+}
+
+/**
+ * A new password for the signed-in member, after the right current one. The session `keepSession` stays; every
+ * other session and every sign-in in progress of the account ends (`setStaffPassword`), and the change is audited.
+ */
+export async function changeOwnPassword(
+  db: Database,
+  member: { id: number; sessionId: string },
+  input: { current: string; password: string; repeat: string },
+  ip: string | null,
+): Promise<AccountResult> {
+  const fields: AccountErrors['fields'] = {};
+  if (!input.current) fields.current = 'Введите текущий пароль';
+  if (input.password.length < MIN_PASSWORD_LENGTH) {
+    fields.password = `Пароль должен быть не короче ${MIN_PASSWORD_LENGTH} символов`;
+  } else if (input.password !== input.repeat) fields.repeat = 'Пароли не совпадают';
+  if (Object.keys(fields).length > 0) return { ok: false, fields };
+
+  const accountKey = `account-password:${member.id}`;
+  const ipKey = `account-password:ip:${clientKey(ip)}`;
+  const [byAccount, byIp] = await Promise.all([
+    consumeRateLimit(db, accountKey, CURRENT_PASSWORD_LIMIT_PER_ACCOUNT),
+    consumeRateLimit(db, ipKey, CURRENT_PASSWORD_LIMIT_PER_IP),
+  ]);
+  if (!byAccount.allowed || !byIp.allowed) {
+    const wait = Math.max(
+      byAccount.allowed ? 0 : byAccount.retryAfterSeconds,
+      byIp.allowed ? 0 : byIp.retryAfterSeconds,
+    );
+    return {
+      ok: false,
+      fields: { current: `Слишком много попыток. Попробуйте снова ${retryAfterText(wait)}.` },
+      retryAfterSeconds: wait,
+    };
+  }
+  const hash = await findPasswordHash(db, member.id);
+  if (!hash || !(await verifyPassword(hash, input.current))) {
+    return { ok: false, fields: { current: 'Неверный текущий пароль' } };
+  }
+  await Promise.all([resetRateLimit(db, accountKey), refundRateLimit(db, ipKey)]);
+  await setStaffPassword(db, member.id, input.password, member.id, member.sessionId);
+  return { ok: true };
+}
