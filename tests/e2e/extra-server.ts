@@ -21,9 +21,11 @@ export async function startExtraServer(options: {
   timeoutMs?: number;
   /** Keep the log lines (stdout) in `log`. */
   captureLog?: boolean;
+  /** Start on the data directory as it is and leave it after the stop (a restart with other settings). */
+  keepData?: boolean;
 }): Promise<ExtraServer> {
   const base = `http://127.0.0.1:${options.port}`;
-  fs.rmSync(options.dataDir, { recursive: true, force: true });
+  if (!options.keepData) fs.rmSync(options.dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, ['server.ts'], {
     env: {
       ...process.env,
@@ -54,7 +56,7 @@ export async function startExtraServer(options: {
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
     }
-    fs.rmSync(options.dataDir, { recursive: true, force: true });
+    if (!options.keepData) fs.rmSync(options.dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + (options.timeoutMs ?? 170_000);
   while (Date.now() < deadline) {
