@@ -54,6 +54,11 @@ const env = loadEnv();
 const logger = pino({ level: env.LOG_LEVEL, base: { service: 'sports-club' } });
 
 process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
+if (env.TRUST_PROXY !== false && !env.PUBLIC_URL) {
+  // Without PUBLIC_URL a forwarded host is never believed (docs/security.md, "Public origin"): behind a proxy that
+  // rewrites Host, links and form checks would use the proxy's name for the site.
+  logger.warn('TRUST_PROXY is set without PUBLIC_URL: page addresses come from the Host header; set PUBLIC_URL');
+}
 
 // A stop during start-up (migrations, the demo seed) ends the process at once: as a container's PID 1 Node has no
 // default handler, so without this a SIGTERM would be ignored until the drain below takes over. Each migration runs

@@ -34,6 +34,18 @@ describe('configuration', () => {
     expect(() => parseEnv({ REVISIONS_KEEP_DAYS: 'много' })).toThrow(/REVISIONS_KEEP_DAYS/);
   });
 
+  it('ends staff sessions 30 days after the sign-in unless SESSION_MAX_DAYS says otherwise', () => {
+    expect(parseEnv({}).SESSION_MAX_DAYS).toBe(30);
+    expect(parseEnv({ SESSION_MAX_DAYS: '7' }).SESSION_MAX_DAYS).toBe(7);
+    expect(() => parseEnv({ SESSION_MAX_DAYS: '0' })).toThrow(/SESSION_MAX_DAYS/);
+    expect(() => parseEnv({ SESSION_MAX_DAYS: 'навсегда' })).toThrow(/SESSION_MAX_DAYS/);
+  });
+
+  it('checks the LISTEN connection every 10 s and calls it lost after 5 s of silence by default', () => {
+    expect(parseEnv({})).toMatchObject({ LISTEN_CHECK_MS: 10_000, LISTEN_TIMEOUT_MS: 5_000 });
+    expect(() => parseEnv({ LISTEN_CHECK_MS: '5' })).toThrow(/LISTEN_CHECK_MS/);
+  });
+
   it('refuses an invalid port with a clear message', () => {
     expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT/);
   });
