@@ -186,21 +186,22 @@ export function createPageCache(options: PageCacheOptions) {
       res.setHeader('X-Render-Cache', 'bypass');
       return next();
     }
-    let active: Awaited<ReturnType<typeof resolveActiveGym>>;
+    let active: Awaited<ReturnType<typeof resolveActiveGym>> | null = null;
     try {
       const cookie = req.headers.cookie;
-      if (await isStaff(cookie)) {
-        res.setHeader('X-Render-Cache', 'bypass');
-        return next();
+      if (!(await isStaff(cookie))) {
+        active = await resolveActiveGym(options, {
+          headers: new Headers(cookie ? { cookie } : {}),
+        } as globalThis.Request);
       }
-      active = await resolveActiveGym(options, {
-        headers: new Headers(cookie ? { cookie } : {}),
-      } as globalThis.Request);
     } catch {
-      // The database is away: let the page answer for itself (its error page).
+      // The database is away: the page answers for itself (its error page).
+    }
+    if (!active) {
       res.setHeader('X-Render-Cache', 'bypass');
       return next();
     }
+    const { timeZone } = active;
     const key = renderCacheKey({
       kind: req.path.endsWith('.data') ? 'data' : 'document',
       // The origin the page's canonical URLs are built from, from the same function (docs/security.md).
@@ -261,7 +262,7 @@ export function createPageCache(options: PageCacheOptions) {
       const body = Buffer.concat(chunks);
       const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
       const ttl = Math.min(
-        msUntilNextMidnight(active.timeZone),
+        msUntilNextMidnight(timeZone),
         notes.expiresAt === null ? Number.POSITIVE_INFINITY : notes.expiresAt - Date.now(),
       );
       if (

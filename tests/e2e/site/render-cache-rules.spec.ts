@@ -1,10 +1,11 @@
 /**
  * What an anonymous request cannot do to the render cache (docs/http-caching.md, docs/security.md): pass it by with
  * a cookie named like the staff session or an old one, put a forwarded host into a page others get, or fill it with
- * random query strings and far-off dates. On a server of its own, so that no other test's visit fills or clears the
+ * random query strings and far-off dates; and a stored page does not outlive the sessions it offers. On a server of its own, so that no other test's visit fills or clears the
  * cache under these.
  */
 import { expect, test } from '@playwright/test';
+import { WEEKDAY_NAMES, WEEKDAY_SHORT } from '#app/lib/schedule.ts';
 import { loopbackAddress, requestFrom } from '#tests/e2e/client-address.ts';
 import { runOnOwnServer } from '#tests/e2e/own-server.ts';
 import { E2E_ADMIN, E2E_PORT } from '#tests/e2e/settings.ts';
@@ -135,4 +136,42 @@ test('client-side navigation is answered from the cache too (its `.data` request
   const foreign = '/coaches.data?_routes=routes/admin/dashboard';
   await visit(foreign);
   expect((await visit(foreign)).headers['x-render-cache']).toBe('bypass');
+});
+
+test('a cached schedule stops offering «Записаться» for a session the moment it starts', async ({ page }) => {
+  // Waits for the clock: a session is made to start at the next minute, at least 25 s away.
+  test.setTimeout(200_000);
+  const zone = 'Asia/Yekaterinburg';
+  const startsAt = new Date(Math.ceil((Date.now() + 25_000) / 60_000) * 60_000);
+  const local = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone, ...options }).format(startsAt);
+  const today = local({ year: 'numeric', month: '2-digit', day: '2-digit' });
+  test.skip(today !== new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date()), 'too close to midnight');
+  const start = local({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const day = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7;
+  const weekday = WEEKDAY_NAMES[day]!;
+
+  await page.goto('/login?redirectTo=/admin/trainings/slots/new');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Пароль').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  const training = (await page.getByLabel('Тренировка', { exact: true }).locator('option').nth(1).textContent())!;
+  await page.getByLabel('Зал', { exact: true }).selectOption({ label: 'Клуб на Малышева' });
+  await page.getByLabel('Тренировка', { exact: true }).selectOption({ label: training });
+  await page.getByLabel('День недели', { exact: true }).selectOption({ label: weekday });
+  await page.getByLabel('Начало', { exact: true }).fill(start);
+  await page.getByLabel('Длительность, мин', { exact: true }).fill('45');
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  const slotLink = page.getByRole('link', { name: new RegExp(`^${WEEKDAY_SHORT[day]} ${start} `) }).first();
+  const slot = /\/(\d+)$/.exec((await slotLink.getAttribute('href'))!)![1];
+
+  const signup = `slot=${slot}&amp;date=${today}`;
+  expect((await visit('/shedule')).body).toContain(signup);
+  const cached = await visit('/shedule');
+  expect(cached.headers['x-render-cache']).toBe('hit');
+  expect(cached.body).toContain(signup);
+  // Once the session has started the page is rendered anew, without its sign-up link — not at midnight.
+  await expect
+    .poll(async () => (await visit('/shedule')).body.includes(signup), { timeout: 120_000, intervals: [2_000] })
+    .toBe(false);
 });
