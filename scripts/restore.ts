@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
-import { extract, list, type ReadEntry } from 'tar';
+import { extract, type ReadEntry } from 'tar';
 import { createDb } from '#db/index.ts';
 import { migrations } from '#db/migrations/index.ts';
 import { acquirePgliteLock } from '#db/pglite-lock.ts';

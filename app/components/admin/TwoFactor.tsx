@@ -72,7 +72,9 @@ export function CodeError({ error, className }: { error?: string | null; classNa
 export function RecoveryCodeList({ codes, children }: { codes: string[]; children?: ReactNode }) {
   return (
     <section className="two-factor__codes" aria-labelledby="recovery-codes-heading">
-      <h2 id="recovery-codes-heading">Коды восстановления</h2>
+      <h2 id="recovery-codes-heading" className="two-factor__codes-title">
+        Коды восстановления
+      </h2>
       <p>
         Сохраните эти коды в надёжном месте: распечатайте или запишите в менеджер паролей. Каждый код позволяет войти
         один раз, если телефона нет под рукой. Больше они показаны не будут.
