@@ -55,6 +55,8 @@ for (const javaScriptEnabled of [false, true]) {
       browser,
       baseURL,
     }) => {
+      // Six forms, three sign-ins, two browsers: slow on a busy machine.
+      test.slow();
       const member = await createMember(baseURL!);
       // The same member signed in elsewhere (another browser).
       const elsewhere = await browser.newContext({ baseURL, userAgent: BROWSER_UA });

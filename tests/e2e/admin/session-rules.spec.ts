@@ -27,6 +27,8 @@ const ADMIN: Member = { email: 'rules-admin@club.test', password: 'rules-admin-p
 
 test.describe.configure({ mode: 'serial' });
 test.use({ userAgent: BROWSER_UA, baseURL: BASE });
+// Several browsers and sign-ins per test, a server restart: slow on a busy machine.
+test.slow();
 
 let server: ExtraServer | null = null;
 
