@@ -16,7 +16,7 @@ export const CONSENT_LABEL = 'Я согласен на обработку пер
 export const NAME_MAX = 100;
 export const COMMENT_MAX = 1000;
 
-export type BidField = 'name' | 'phone' | 'comment' | 'consent';
+export type BidField = 'name' | 'phone' | 'comment' | 'consent' | 'email';
 export type BidFieldErrors = Partial<Record<BidField, string>>;
 
 /** What the visitor typed, kept to refill the form after an error. */
@@ -25,7 +25,11 @@ export interface BidValues {
   phone: string;
   comment: string;
   consent: boolean;
+  /** A sign-up's optional e-mail for messages. */
+  email?: string;
 }
+
+export type SignupOutcome = 'booked' | 'waiting' | 'existing';
 
 /** What a page's action answers to a bid form (the form with `formId` shows it). */
 export type BidActionResult =
@@ -34,8 +38,13 @@ export type BidActionResult =
       status: 'sent';
       kind: PublicBidKind | 'signup';
       gymId: number | null;
-      /** A sign-up's outcome: a place, or a place on the waiting list (docs/product/signups.md). */
-      signup?: 'booked' | 'waiting';
+      /**
+       * A sign-up's outcome: a place, a place on the waiting list, or this phone's sign-up that already exists
+       * (docs/product/signups.md).
+       */
+      signup?: SignupOutcome;
+      /** The sign-up's manage link (`/b/<token>`); never for an existing sign-up. */
+      manage?: string | null;
     }
   | {
       formId: string;

@@ -59,7 +59,13 @@ export function bidValuesFrom(form: FormData): BidValues {
     const value = form.get(key);
     return typeof value === 'string' ? value.slice(0, 2000) : '';
   };
-  return { name: get('name'), phone: get('phone'), comment: get('comment'), consent: get('consent') === 'on' };
+  return {
+    name: get('name'),
+    phone: get('phone'),
+    comment: get('comment'),
+    consent: get('consent') === 'on',
+    email: get('email'),
+  };
 }
 
 /** Parses a submitted form: the data, or the first Russian message per field. */

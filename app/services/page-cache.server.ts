@@ -26,12 +26,16 @@ import { resolveActiveGym } from '#app/services/active-gym.server.ts';
 import { issueBidToken } from '#app/services/bid-token.server.ts';
 import { LOGIN_CHALLENGE_COOKIE_NAME } from '#app/services/login-challenge.server.ts';
 import { SESSION_COOKIE_NAME } from '#app/services/session.server.ts';
+import { SIGNUP_LINK_COOKIE_NAME } from '#app/services/signup-link-cookie.server.ts';
 import type { DbHandle } from '#db/index.ts';
 
-/** Cookies that make a request personal (a staff session, a sign-in in progress, a flash message to show). */
-const PERSONAL_COOKIES = new Set([SESSION_COOKIE_NAME, LOGIN_CHALLENGE_COOKIE_NAME, 'flash']);
-/** Never public, whatever the answer says. */
-const NEVER_CACHED = /^\/(?:admin|login|logout|auth|api|_ipx|imgs|healthz|readyz|metrics)(?:[/.]|$)/;
+/**
+ * Cookies that make a request personal (a staff session, a sign-in in progress, a flash message to show, the
+ * manage link of a sign-up just made).
+ */
+const PERSONAL_COOKIES = new Set([SESSION_COOKIE_NAME, LOGIN_CHALLENGE_COOKIE_NAME, 'flash', SIGNUP_LINK_COOKIE_NAME]);
+/** Never public, whatever the answer says (`/b/…`: a visitor's own booking). */
+const NEVER_CACHED = /^\/(?:admin|login|logout|auth|api|_ipx|imgs|healthz|readyz|metrics|b)(?:[/.]|$)/;
 /** HTML documents and the turbo-stream `.data` answers of client-side navigation. */
 const PAGE_TYPES = /^(?:text\/html|text\/x-script)\b/;
 
