@@ -210,7 +210,9 @@ function groupProblems(source: NodeJS.ProcessEnv): string[] {
     }
   }
   if (has('SMSC_LOGIN') !== has('SMSC_PASSWORD')) {
-    problems.push(`SMS: ${has('SMSC_LOGIN') ? 'SMSC_PASSWORD' : 'SMSC_LOGIN'} missing (set both, or neither for no SMS)`);
+    problems.push(
+      `SMS: ${has('SMSC_LOGIN') ? 'SMSC_PASSWORD' : 'SMSC_LOGIN'} missing (set both, or neither for no SMS)`,
+    );
   } else if (has('SMSC_LOGIN') && !has('PUBLIC_URL')) {
     problems.push('PUBLIC_URL: required with SMSC_LOGIN (every SMS carries the link to the booking)');
   }

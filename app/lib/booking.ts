@@ -131,7 +131,6 @@ export const SMS_MAX_UNITS = 134;
 
 /** How many SMS segments a text takes: GSM-7 when it is plain Latin, else UCS-2 (every Russian text). */
 export function smsSegments(text: string): number {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the GSM-7 basic set includes LF and CR
   const gsm = /^[A-Za-z0-9 \n\r@£$¥èéùìòÇØøÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ!"#¤%&'()*+,\-./:;<=>?¡ÄÖÑÜ§¿äöñüà]*$/.test(text);
   const units = text.length; // UTF-16 code units: what UCS-2 counts
   if (gsm) return units <= 160 ? 1 : Math.ceil(units / 153);
@@ -241,7 +240,12 @@ export function mailMessage(
   }
   lines.push('', `Ваша запись: ${link}`);
   if ((kind === 'booked' || kind === 'promoted' || kind === 'reminder') && rules) {
-    lines.push(`Не получается прийти? Отмените запись по ссылке — место достанется другому (лучше ${hoursBefore(rules.cancelHours)}).`);
+    lines.push(
+      `Не получается прийти? Отмените запись по ссылке — место достанется другому (лучше ${hoursBefore(rules.cancelHours)}).`,
+    );
   }
-  return { subject: `${MAIL_SUBJECT[kind]}: ${session.trainingTitle}, ${shortDate(session.date)} ${session.start}`, text: lines.join('\n') };
+  return {
+    subject: `${MAIL_SUBJECT[kind]}: ${session.trainingTitle}, ${shortDate(session.date)} ${session.start}`,
+    text: lines.join('\n'),
+  };
 }

@@ -6,8 +6,8 @@
  */
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { recordAudit } from '#app/models/audit.server.ts';
 import { MESSAGE_KINDS } from '#app/lib/booking.ts';
+import { recordAudit } from '#app/models/audit.server.ts';
 import type { VisitorMessagePayload } from '#app/models/visitor-message.server.ts';
 import type { Database } from '#db/index.ts';
 import type { OutboxChannelName } from '#db/schema.ts';

@@ -302,7 +302,8 @@ export async function cancelByVisitor(
       .executeTakeFirstOrThrow();
     if (current.signup_state !== 'booked' && current.signup_state !== 'waiting') return { outcome: 'already' } as const;
     if (places && now.getTime() >= places.startsAt.getTime()) return { outcome: 'started' } as const;
-    const late = current.signup_state === 'booked' && places !== null && isLateCancel(places.startsAt, places.rules, now);
+    const late =
+      current.signup_state === 'booked' && places !== null && isLateCancel(places.startsAt, places.rules, now);
     await trx
       .updateTable('bids')
       .set({

@@ -108,7 +108,17 @@ export async function listVisitorMessages(
   if (bidIds.length === 0) return result;
   const rows = await db
     .selectFrom('outbox')
-    .select(['id', 'bid_id', 'channel', 'kind', 'sent_at', 'skipped_reason', 'attempts', 'next_attempt_at', 'last_error'])
+    .select([
+      'id',
+      'bid_id',
+      'channel',
+      'kind',
+      'sent_at',
+      'skipped_reason',
+      'attempts',
+      'next_attempt_at',
+      'last_error',
+    ])
     .where('bid_id', 'in', [...bidIds])
     .where('channel', 'in', ['sms', 'visitor_email'])
     .orderBy('id')

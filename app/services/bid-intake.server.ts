@@ -1,13 +1,14 @@
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '#app/infra/database-outage.server.ts';
+import { visitorChannelsOf } from '#app/infra/env.server.ts';
 import { renderPlaceholders } from '#app/infra/render-cache.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { BID_FORM_PARAM, BID_SENT_PARAM, type BidActionResult, type BidFieldErrors } from '#app/lib/bid-form.ts';
 import { type BidInput, bidValuesFrom, parseBidForm } from '#app/lib/bid-schema.ts';
+import { lastBookableDate, managePath } from '#app/lib/booking.ts';
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { dateTimeFormat } from '#app/lib/format.ts';
 import { type Session, timeIn, todayIn } from '#app/lib/schedule.ts';
-import { lastBookableDate, managePath } from '#app/lib/booking.ts';
 import {
   notOpenText,
   parseSessionRef,
@@ -17,13 +18,11 @@ import {
   signupClosed,
 } from '#app/lib/signup.ts';
 import { createPublicBid, findBidSubjectTitle, type NewPublicBid } from '#app/models/bid.server.ts';
+import { getGymBookingRules } from '#app/models/gym.server.ts';
 import { consumeRateLimit } from '#app/models/rate-limit.server.ts';
 import { getSession } from '#app/models/schedule.server.ts';
-import { getGymBookingRules } from '#app/models/gym.server.ts';
 import { createSignup } from '#app/models/signup.server.ts';
-import { visitorChannelsOf } from '#app/infra/env.server.ts';
 import { getActiveGym } from '#app/services/active-gym.server.ts';
-import { issueManageLink } from '#app/services/booking-link.server.ts';
 import {
   answeredBidToken,
   bidTokenIssuedAt,
@@ -31,6 +30,7 @@ import {
   issueBidToken,
   TOKEN_MAX_AGE_MS,
 } from '#app/services/bid-token.server.ts';
+import { issueManageLink } from '#app/services/booking-link.server.ts';
 import { currentPolicy } from '#app/services/privacy.server.ts';
 import { clientKey, retryAfterHeaders, retryAfterText } from '#app/services/rate-limit.server.ts';
 import { setSignupLinkCookie } from '#app/services/signup-link-cookie.server.ts';

@@ -4,8 +4,8 @@
  * alike (404), so the page tells nothing about which tokens exist.
  */
 import type { RouterContextProvider } from 'react-router';
-import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { visitorChannelsOf } from '#app/infra/env.server.ts';
+import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { getBookingView } from '#app/models/booking-view.server.ts';
 import { consumeRateLimit } from '#app/models/rate-limit.server.ts';
 import { cancelByVisitor, findSignupByTokenHash } from '#app/models/signup.server.ts';
@@ -34,10 +34,13 @@ export async function bookingOfToken(context: Readonly<RouterContextProvider>, t
   const limit = await consumeRateLimit(db, `booking-link:${clientKey(info.ip)}`, BOOKING_LINK_RATE_LIMIT);
   if (!limit.allowed) {
     info.logger.warn({ ip: info.ip }, 'booking link refused: rate limit');
-    throw new Response(`Слишком много запросов с вашего адреса. Попробуйте ещё раз ${retryAfterText(limit.retryAfterSeconds)}.`, {
-      status: 429,
-      headers: { ...PERSONAL_HEADERS, ...retryAfterHeaders(limit.retryAfterSeconds) },
-    });
+    throw new Response(
+      `Слишком много запросов с вашего адреса. Попробуйте ещё раз ${retryAfterText(limit.retryAfterSeconds)}.`,
+      {
+        status: 429,
+        headers: { ...PERSONAL_HEADERS, ...retryAfterHeaders(limit.retryAfterSeconds) },
+      },
+    );
   }
   const hash = token ? lookupHash(token) : null;
   const found = hash ? await findSignupByTokenHash(db, hash) : null;

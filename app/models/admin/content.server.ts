@@ -3,7 +3,7 @@
  * against the database (app/admin/section.ts), never from the request; they enter the SQL as quoted identifiers
  * (`sql.table`, `sql.ref`) and every value as a parameter.
  */
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { ParsedValues } from '#app/admin/checks.server.ts';
 import { type FieldDef, filterName, type OptionSource, type Options } from '#app/admin/fields.ts';
 import type { AnySection } from '#app/admin/section.ts';
@@ -13,7 +13,10 @@ import { slotLabel } from '#app/lib/slot-label.ts';
 import { slotOptions, slotsWithTrainingAndCoach } from '#app/models/admin/schedule.server.ts';
 import { type AuditAction, recordAudit } from '#app/models/audit.server.ts';
 import { keepRevision } from '#app/models/revision.server.ts';
+import { applySessionChange, applySlotCapacity, type ChangeRow } from '#app/models/session-change.server.ts';
+import { NO_VISITOR_CHANNELS, type VisitorChannels } from '#app/models/visitor-message.server.ts';
 import type { Database } from '#db/index.ts';
+import type { DB } from '#db/schema.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -195,6 +198,32 @@ async function writeLinks(db: Database, id: number, links: Map<JoinField, number
   }
 }
 
+/** What a staff write may cause beyond the record: messages to visitors (docs/product/signups.md, "Staff changes"). */
+export interface WriteEffects {
+  visitorChannels?: VisitorChannels;
+}
+
+/**
+ * A write's effects on sign-ups, in its transaction: a dated change of a session tells its people and moves the
+ * waiting list; a weekly slot given more places moves its waiting lists.
+ */
+async function applyWriteEffects(
+  trx: Transaction<DB>,
+  section: AnySection,
+  before: Row | null,
+  after: Row | null,
+  effects: WriteEffects,
+) {
+  const channels = effects.visitorChannels ?? NO_VISITOR_CHANNELS;
+  if (section.table === 'schedule_changes') {
+    await applySessionChange(trx, before as ChangeRow | null, after as ChangeRow | null, channels);
+  } else if (section.table === 'schedule_slots' && before && after) {
+    const was = before.capacity === null ? Number.POSITIVE_INFINITY : Number(before.capacity);
+    const now = after.capacity === null ? Number.POSITIVE_INFINITY : Number(after.capacity);
+    if (now > was) await applySlotCapacity(trx, Number(after.id), channels);
+  }
+}
+
 /** Audits a change of a record under its title as it now stands and tells the site's caches about it. */
 async function auditChange(
   trx: Database,
@@ -225,6 +254,7 @@ export async function createRow(
   values: ParsedValues,
   staffUserId: number,
   restore?: { id: number },
+  effects: WriteEffects = {},
 ) {
   return db.transaction().execute(async (trx) => {
     const { columns, links } = splitValues(section, values);
@@ -243,7 +273,9 @@ export async function createRow(
     const id = rows[0]!.id;
     await writeLinks(trx, id, links);
     const kind = restore ? 'restore' : 'create';
-    await keepRevision(trx, section, null, (await getRow(trx, section, id))!, staffUserId, kind);
+    const created = (await getRow(trx, section, id))!;
+    await keepRevision(trx, section, null, created, staffUserId, kind);
+    await applyWriteEffects(trx, section, null, created, effects);
     await auditChange(trx, section, id, staffUserId, kind, Object.keys(values));
     return id;
   });
@@ -264,6 +296,7 @@ export async function updateRow(
   values: ParsedValues,
   staffUserId: number,
   kind: 'update' | 'restore' = 'update',
+  effects: WriteEffects = {},
 ): Promise<UpdateResult> {
   return db.transaction().execute(async (trx) => {
     const before = await getRow(trx, section, id);
@@ -284,7 +317,9 @@ export async function updateRow(
     `.execute(trx);
     if (rows.length === 0) return { ok: false, reason: 'conflict' };
     await writeLinks(trx, id, links);
-    await keepRevision(trx, section, before, (await getRow(trx, section, id))!, staffUserId, kind);
+    const after = (await getRow(trx, section, id))!;
+    await keepRevision(trx, section, before, after, staffUserId, kind);
+    await applyWriteEffects(trx, section, before, after, effects);
     await auditChange(trx, section, id, staffUserId, kind, changed);
     return { ok: true };
   });
@@ -365,6 +400,7 @@ export async function deleteRow(
   section: AnySection,
   id: number,
   staffUserId: number,
+  effects: WriteEffects = {},
 ): Promise<DeleteResult> {
   try {
     return await db.transaction().execute(async (trx) => {
@@ -374,6 +410,7 @@ export async function deleteRow(
       if (!before || rows.length === 0) return 'missing';
       // The last state stays restorable for 30 days (docs/revisions.md).
       await keepRevision(trx, section, null, before, staffUserId, 'delete');
+      await applyWriteEffects(trx, section, before, null, effects);
       await recordAudit(trx, { staffUserId, action: 'delete', entity: section.entity, entityId: id, title });
       await announceContentChange(trx, section.entity);
       return 'deleted';

@@ -177,7 +177,9 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           <p>Когда место освободится, оно перейдёт к вам само, по очереди, — мы пришлём сообщение.</p>
         ) : null}
         {loaderData.sessionCancelled && loaderData.state !== 'cancelled' ? (
-          <p>Клуб отменил это занятие. Выберите другое в расписании{loaderData.gymPhone ? ' или позвоните нам' : ''}.</p>
+          <p>
+            Клуб отменил это занятие. Выберите другое в расписании{loaderData.gymPhone ? ' или позвоните нам' : ''}.
+          </p>
         ) : null}
         <p>
           <a href={`/b/${loaderData.token}/booking.ics`} className="admin-link" download>
@@ -199,7 +201,9 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           </Heading>
           <p>
             «{loaderData.trainingTitle}», {loaderData.day}, {loaderData.start}.{' '}
-            {loaderData.state === 'booked' ? 'Ваше место перейдёт следующему в листе ожидания.' : 'Вы выйдете из листа ожидания.'}
+            {loaderData.state === 'booked'
+              ? 'Ваше место перейдёт следующему в листе ожидания.'
+              : 'Вы выйдете из листа ожидания.'}
           </p>
           {loaderData.late ? (
             <p className="booking__late">
@@ -223,7 +227,10 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
             Отменить запись
           </Link>
           {loaderData.cancelHours !== null && loaderData.state === 'booked' ? (
-            <span className="muted"> Не получается прийти — отмените, лучше {hoursBefore(loaderData.cancelHours)}.</span>
+            <span className="muted">
+              {' '}
+              Не получается прийти — отмените, лучше {hoursBefore(loaderData.cancelHours)}.
+            </span>
           ) : null}
         </p>
       ) : null}

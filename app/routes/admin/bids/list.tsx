@@ -14,9 +14,10 @@ import { adminTitle } from '#app/admin/nav.ts';
 import { FilterSelect } from '#app/components/admin/FilterSelect.tsx';
 import { TableHead } from '#app/components/admin/TableHead.tsx';
 import { Heading } from '#app/components/Heading.tsx';
+import { visitorChannelsOf } from '#app/infra/env.server.ts';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, parseFormData, readForm } from '#app/infra/form.server.ts';
-import { getDb } from '#app/infra/services.server.ts';
+import { getDb, getServices } from '#app/infra/services.server.ts';
 import { countOf, DAYS_FORMS, formatDate, formatDateTime, formatPhone, timeZoneOffset } from '#app/lib/format.ts';
 import { parseId } from '#app/lib/id.ts';
 import { isoWeekday, WEEKDAY_SHORT } from '#app/lib/schedule.ts';
@@ -56,7 +57,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirectWithFlash(back, { kind: 'error', text: Object.values(parsed.errors)[0] ?? 'Неверный запрос' });
   }
   const { intent, id } = parsed.data;
-  const input = { id, staffUserId: getStaff(context).id };
+  const input = { id, staffUserId: getStaff(context).id, channels: visitorChannelsOf(getServices(context).env) };
   const result =
     intent === 'cancel' ? await cancelSignup(getDb(context), input) : await promoteSignup(getDb(context), input);
   const text = {
