@@ -188,3 +188,78 @@ export function cancelSignup(db: Database, input: { id: number; staffUserId: num
 export function promoteSignup(db: Database, input: { id: number; staffUserId: number; channels: VisitorChannels }) {
   return changeSignupState(db, input, ['waiting'], 'booked', 'Переведён из листа ожидания на свободное место');
 }
+
+export interface SessionToWatch {
+  slotId: number;
+  date: string;
+  start: string;
+  trainingTitle: string;
+  gymName: string;
+  isToday: boolean;
+  cancelled: boolean;
+  booked: number;
+  waiting: number;
+  /** Phones of everyone booked or waiting, to call when the session is cancelled. */
+  phones: string[];
+}
+
+/**
+ * Sessions with sign-ups that staff should see on the dashboard: today's (each gym's own today), and every coming
+ * cancelled one with people still booked or waiting («занятие отменено — позвонить»).
+ */
+export async function sessionsToWatch(db: Database): Promise<SessionToWatch[]> {
+  const rows = await db
+    .selectFrom('bids as b')
+    .innerJoin('schedule_slots as s', 's.id', 'b.slot_id')
+    .innerJoin('gyms as g', 'g.id', 's.gym_id')
+    .innerJoin('trainings as t', 't.id', 's.training_id')
+    .leftJoin('schedule_changes as ch', (join) =>
+      join.onRef('ch.slot_id', '=', 'b.slot_id').onRef('ch.date', '=', 'b.session_date'),
+    )
+    .select((eb) => [
+      'b.slot_id',
+      'b.session_date',
+      't.title',
+      'g.name as gym_name',
+      sql<string>`to_char(coalesce(CASE WHEN ch.kind = 'changed' THEN ch.start_time END, s.start_time), 'HH24:MI')`.as(
+        'start',
+      ),
+      sql<boolean>`bool_or(ch.kind = 'cancelled')`.as('cancelled'),
+      sql<boolean>`b.session_date = (now() AT TIME ZONE g.time_zone)::date`.as('is_today'),
+      eb.fn.countAll<number>().filterWhere('b.signup_state', '=', 'booked').as('booked'),
+      eb.fn.countAll<number>().filterWhere('b.signup_state', '=', 'waiting').as('waiting'),
+      sql<string[]>`array_agg(b.phone ORDER BY b.id)`.as('phones'),
+    ])
+    .where('b.kind', '=', 'signup')
+    .where('b.signup_state', 'in', ['booked', 'waiting'])
+    .where(sql<SqlBool>`b.session_date >= (now() AT TIME ZONE g.time_zone)::date`)
+    .where((eb) =>
+      eb.or([eb('ch.kind', '=', 'cancelled'), sql<SqlBool>`b.session_date = (now() AT TIME ZONE g.time_zone)::date`]),
+    )
+    .groupBy([
+      'b.slot_id',
+      'b.session_date',
+      't.title',
+      'g.name',
+      'g.time_zone',
+      'ch.kind',
+      'ch.start_time',
+      's.start_time',
+    ])
+    .orderBy('b.session_date')
+    .orderBy('start')
+    .limit(50)
+    .execute();
+  return rows.map((row) => ({
+    slotId: row.slot_id!,
+    date: row.session_date!,
+    start: row.start,
+    trainingTitle: row.title,
+    gymName: row.gym_name,
+    isToday: Boolean(row.is_today),
+    cancelled: Boolean(row.cancelled),
+    booked: Number(row.booked),
+    waiting: Number(row.waiting),
+    phones: row.phones ?? [],
+  }));
+}
