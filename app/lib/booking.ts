@@ -156,7 +156,13 @@ function cut(text: string, length: number): string {
 }
 
 /** The session part of an SMS, its title cut to `titleLength` characters. */
-function smsBody(kind: MessageKind, session: MessageSession, titleLength: number, withGym: boolean): string {
+function smsBody(
+  kind: MessageKind,
+  session: MessageSession,
+  titleLength: number,
+  withGym: boolean,
+  withCoach = true,
+): string {
   const title = cut(session.trainingTitle, titleLength);
   const when = `${shortDate(session.date)} в ${session.start}`;
   const gym = withGym && session.gymName ? `, ${cut(session.gymName, 30)}` : '';
@@ -176,7 +182,7 @@ function smsBody(kind: MessageKind, session: MessageSession, titleLength: number
       const parts: string[] = [];
       if (previous.start && previous.start !== session.start) parts.push(`начало в ${session.start}`);
       if (previous.coachName !== undefined && previous.coachName !== session.coachName) {
-        parts.push(session.coachName ? `ведёт ${cut(session.coachName, 24)}` : 'другой тренер');
+        parts.push(session.coachName && withCoach ? `ведёт ${cut(session.coachName, 24)}` : 'другой тренер');
       }
       return `Изменение: ${title}, ${shortDate(session.date)} — ${parts.join(', ') || `в ${session.start}`}.`;
     }
@@ -202,9 +208,15 @@ export function smsText(kind: MessageKind, session: MessageSession, link: string
     const full = smsBody(kind, session, session.trainingTitle.length, withGym) + tail;
     if (full.length <= SMS_MAX_UNITS) return full;
   }
-  const without = smsBody(kind, session, 0, false).length - 1 + tail.length;
-  const room = Math.max(8, SMS_MAX_UNITS - without);
-  return smsBody(kind, session, room, false) + tail;
+  // Then the title is shortened (to 8 characters at least), then a new coach's name gives way to «другой тренер».
+  let text = '';
+  for (const withCoach of [true, false]) {
+    const fixed = smsBody(kind, session, 0, false, withCoach).length - 1 + tail.length;
+    const room = Math.max(8, SMS_MAX_UNITS - fixed);
+    text = smsBody(kind, session, room, false, withCoach) + tail;
+    if (text.length <= SMS_MAX_UNITS) return text;
+  }
+  return text;
 }
 
 const MAIL_SUBJECT: Record<MessageKind, string> = {
