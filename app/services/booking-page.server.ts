@@ -18,8 +18,9 @@ export const BOOKING_LINK_RATE_LIMIT = { points: 60, windowSeconds: 10 * 60 } as
 export const PERSONAL_HEADERS = {
   'Cache-Control': 'private, no-store',
   'X-Robots-Tag': 'noindex, nofollow',
-  // The token is in the address: no other site learns it from a Referer.
-  'Referrer-Policy': 'no-referrer',
+  // The token is in the address: no other site learns it from a Referer. (Not `no-referrer`: that also blanks the
+  // Origin of the page's own form post, which the same-origin check then refuses.)
+  'Referrer-Policy': 'same-origin',
 } as const;
 
 function notFound(): Response {

@@ -95,7 +95,7 @@ async function signUp(
   await form.getByLabel(/^Я согласен/).check();
   await page.waitForTimeout(MIN_FILL_WAIT_MS);
   await form.getByRole('button', { name: button }).click();
-  const answer = page.getByRole('status');
+  const answer = page.getByRole('status').filter({ hasText: /Вы / });
   await expect(answer).toBeVisible();
   const link = answer.getByRole('link', { name: /\/b\// });
   return (await link.count()) ? new URL((await link.getAttribute('href'))!, BASE).pathname : null;
@@ -137,7 +137,9 @@ for (const javaScriptEnabled of [true, false]) {
       const phone = newPhone();
       const email = `guest-${phone.digits}@example.ru`;
       const manage = await signUp(page, javaScriptEnabled, { name: 'Ирина Гостева', phone: phone.typed, email });
-      await expect(page.getByRole('status')).toContainText('Сохраните ссылку на вашу запись');
+      await expect(page.getByRole('status').filter({ hasText: 'Вы записаны' })).toContainText(
+        'Сохраните ссылку на вашу запись',
+      );
       expect(manage).toMatch(/^\/b\/[0-9A-Za-z]{22}$/);
 
       // The SMS and the letter carry the same link.
@@ -221,7 +223,9 @@ test.describe('the waiting list and staff changes', () => {
     // The same phone again takes no second place.
     await page.goto(session.path);
     await signUp(page, false, { name: 'Анна Первая', phone: people[0]!.typed }, 'Встать в лист ожидания');
-    await expect(page.getByRole('status')).toContainText('Вы уже записаны на это занятие');
+    await expect(page.getByRole('status').filter({ hasText: 'Вы уже записаны' })).toContainText(
+      'Вы уже записаны на это занятие',
+    );
 
     await page.goto(`${booked!}?cancel=1`);
     await page.getByRole('button', { name: 'Да, отменить запись' }).click();

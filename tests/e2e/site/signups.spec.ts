@@ -137,7 +137,7 @@ for (const javaScriptEnabled of [true, false]) {
       await signUp(page, form, 'Ожидающий Гость', '8 912 444-55-66', 'Встать в лист ожидания');
       const answer = page.getByRole('status').filter({ hasText: 'Вы в листе ожидания' });
       await expect(answer).toBeVisible();
-      await expect(answer).toContainText('Если место освободится, администратор позвонит вам.');
+      await expect(answer).toContainText('Если место освободится, оно перейдёт к вам само, по очереди, и мы сообщим.');
     });
   });
 }
