@@ -15,7 +15,7 @@ import {
   type SignupOutcome,
 } from '#app/lib/bid-form.ts';
 import { PRIVACY_LINK_TEXT, PRIVACY_PATH } from '#app/lib/privacy-policy.ts';
-import { SIGNUP_STATE_PARAM } from '#app/lib/signup.ts';
+import { SIGNUP_EXISTING_PARAM, SIGNUP_STATE_PARAM } from '#app/lib/signup.ts';
 
 interface BidFormProps {
   /** Unique on the page: tells this form's answer apart from the other forms'. */
@@ -35,7 +35,7 @@ interface BidFormProps {
   hidden?: Record<string, string>;
   submitLabel?: string;
   /** The answer shown after success in place of the standard one (a sign-up's confirmation and manage link). */
-  renderSent?: (signup: SignupOutcome | null, manage: string | null) => ReactNode;
+  renderSent?: (signup: SignupOutcome | null, manage: string | null, existing: boolean) => ReactNode;
   /** The manage link the page got after a redirect (no JavaScript); a fetcher's answer carries its own. */
   sentManage?: string | null;
   /** An optional «E-mail» field (a sign-up's messages). */
@@ -117,15 +117,17 @@ export function BidForm({
     const signup =
       result?.status === 'sent'
         ? (result.signup ?? null)
-        : stateParam === 'booked' || stateParam === 'waiting' || stateParam === 'existing'
+        : stateParam === 'booked' || stateParam === 'waiting'
           ? stateParam
           : null;
+    const existing =
+      result?.status === 'sent' ? Boolean(result.existing) : searchParams.get(SIGNUP_EXISTING_PARAM) === '1';
     const manage = result?.status === 'sent' ? (result.manage ?? null) : sentManage;
     return (
       <div id={formId} className="bid-form bid-form--sent" role="status" tabIndex={-1} ref={successRef}>
         <Icon name="check" size={32} className="bid-form__check" />
         {renderSent ? (
-          renderSent(signup, manage)
+          renderSent(signup, manage, existing)
         ) : (
           <>
             <Heading level={headingLevel ?? 3} className={headingLevel === undefined ? undefined : 'heading--3'}>

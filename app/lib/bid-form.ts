@@ -29,7 +29,7 @@ export interface BidValues {
   email?: string;
 }
 
-export type SignupOutcome = 'booked' | 'waiting' | 'existing';
+export type SignupOutcome = 'booked' | 'waiting';
 
 /** What a page's action answers to a bid form (the form with `formId` shows it). */
 export type BidActionResult =
@@ -43,6 +43,8 @@ export type BidActionResult =
        * (docs/product/signups.md).
        */
       signup?: SignupOutcome;
+      /** This phone already had this sign-up: nothing new was stored, its state is shown. */
+      existing?: boolean;
       /** The sign-up's manage link (`/b/<token>`); never for an existing sign-up. */
       manage?: string | null;
     }

@@ -10,6 +10,8 @@ export const SIGNUP_PATH = '/shedule/signup';
 
 /** `?signup=booked|waiting` tells the page a no-JS visitor is redirected to how the sign-up ended. */
 export const SIGNUP_STATE_PARAM = 'signup';
+/** `?existing=1`: the phone already had this sign-up (nothing new was stored). */
+export const SIGNUP_EXISTING_PARAM = 'existing';
 
 export function signupHref(slotId: number, date: string): string {
   return `${SIGNUP_PATH}?slot=${slotId}&date=${date}`;

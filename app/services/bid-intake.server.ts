@@ -13,6 +13,7 @@ import {
   notOpenText,
   parseSessionRef,
   SIGNUP_CLOSED_TEXT,
+  SIGNUP_EXISTING_PARAM,
   SIGNUP_STATE_PARAM,
   type SignupClosed,
   signupClosed,
@@ -332,14 +333,15 @@ async function acceptSignup({ context, url, form, formId, parsed: input, fail }:
   }
   if (result.outcome === 'cancelled') return fail(400, {}, SIGNUP_CLOSED_TEXT.cancelled);
   if (result.outcome === 'missing') return fail(400, {}, missing);
-  const outcome = result.outcome === 'existing' ? 'existing' : result.outcome;
-  info.logger.info({ bidId: result.id, kind: 'signup', state: outcome }, 'sign-up accepted');
+  const existing = result.outcome === 'existing';
+  const outcome = result.outcome === 'existing' ? result.state : result.outcome;
+  info.logger.info({ bidId: result.id, kind: 'signup', state: outcome, existing }, 'sign-up accepted');
   // A repeat of a phone's sign-up shows no link: whoever types a number must not open its owner's booking.
   const manage = result.outcome === 'existing' ? null : managePath(link.token);
 
   if (form.get('_js') === '1') {
     return data<BidActionResult>(
-      { formId, status: 'sent', kind: 'signup', gymId: gym?.id ?? null, signup: outcome, manage },
+      { formId, status: 'sent', kind: 'signup', gymId: gym?.id ?? null, signup: outcome, existing, manage },
       { headers: { 'Cache-Control': 'private, no-store' } },
     );
   }
@@ -348,6 +350,8 @@ async function acceptSignup({ context, url, form, formId, parsed: input, fail }:
   next.set(BID_SENT_PARAM, 'sent');
   next.set(BID_FORM_PARAM, formId);
   next.set(SIGNUP_STATE_PARAM, outcome);
+  if (existing) next.set(SIGNUP_EXISTING_PARAM, '1');
+  else next.delete(SIGNUP_EXISTING_PARAM);
   const headers = new Headers({ 'Cache-Control': 'private, no-store' });
   // Without JavaScript the link reaches the page after the redirect in a short-lived cookie of this browser only,
   // never in the address (logs, Referer) nor in any cache (services/signup-link-cookie.server.ts).

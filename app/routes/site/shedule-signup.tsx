@@ -208,33 +208,30 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
               sentManage={sentManage}
               hidden={{ slot: String(session.slotId), date: session.date, intent: full ? 'waiting' : 'place' }}
               submitLabel={full ? 'Встать в лист ожидания' : 'Записаться'}
-              renderSent={(signup, manage) =>
-                signup === 'existing' ? (
-                  <>
-                    <Heading level={3}>Вы уже записаны на это занятие</Heading>
+              renderSent={(signup, manage, existing) => (
+                <>
+                  <Heading level={3}>{signup === 'waiting' ? 'Вы в листе ожидания' : 'Вы записаны'}</Heading>
+                  {existing ? (
                     <p>
                       {details} С этого номера уже есть запись на это занятие — второе место не занимаем. Ссылка на
                       запись пришла в сообщении о записи; если её нет, позвоните нам.
                     </p>
-                  </>
-                ) : (
-                  <>
-                    <Heading level={3}>{signup === 'waiting' ? 'Вы в листе ожидания' : 'Вы записаны'}</Heading>
+                  ) : (
                     <p>
                       {details}{' '}
                       {signup === 'waiting'
                         ? 'Если место освободится, оно перейдёт к вам само, по очереди, и мы сообщим.'
                         : `Не получается прийти — отмените запись по ссылке (лучше ${hoursBefore(cancelHours)}), место достанется другому.`}
                     </p>
-                    {manage ? (
-                      <p className="signup__manage">
-                        Сохраните ссылку на вашу запись — по ней можно посмотреть её и отменить:{' '}
-                        <a href={manage}>{`${loaderData.origin}${manage}`}</a>
-                      </p>
-                    ) : null}
-                  </>
-                )
-              }
+                  )}
+                  {manage && !existing ? (
+                    <p className="signup__manage">
+                      Сохраните ссылку на вашу запись — по ней можно посмотреть её и отменить:{' '}
+                      <a href={manage}>{`${loaderData.origin}${manage}`}</a>
+                    </p>
+                  ) : null}
+                </>
+              )}
             />
           )}
         </section>

@@ -223,9 +223,10 @@ test.describe('the waiting list and staff changes', () => {
     // The same phone again takes no second place.
     await page.goto(session.path);
     await signUp(page, false, { name: 'Анна Первая', phone: people[0]!.typed }, 'Встать в лист ожидания');
-    await expect(page.getByRole('status').filter({ hasText: 'Вы уже записаны' })).toContainText(
-      'Вы уже записаны на это занятие',
+    await expect(page.getByRole('status').filter({ hasText: 'Вы записаны' })).toContainText(
+      'С этого номера уже есть запись на это занятие — второе место не занимаем.',
     );
+    await expect(page.getByRole('status').getByRole('link', { name: /\/b\// })).toHaveCount(0);
 
     await page.goto(`${booked!}?cancel=1`);
     await page.getByRole('button', { name: 'Да, отменить запись' }).click();
