@@ -21,6 +21,7 @@ import { GYM_RULE_COLUMNS, rulesOf } from '#app/models/gym.server.ts';
 import type { OutboxChannel } from '#app/models/outbox.server.ts';
 import {
   dropPendingReminders,
+  enqueueMessages,
   enqueueVisitorMessages,
   type MessageRecipient,
   type VisitorChannels,
@@ -56,36 +57,39 @@ export async function lockSessionPlaces(
   slotId: number,
   date: string,
 ): Promise<SessionPlaces | null> {
+  // One round trip for the slot (locked), its gym's rules and the day's change; only the slot's row is locked.
   const slot = await trx
-    .selectFrom('schedule_slots')
-    .select(['id', 'capacity', 'gym_id', 'start_time'])
-    .where('id', '=', slotId)
-    .forUpdate()
+    .selectFrom('schedule_slots as s')
+    .innerJoin('gyms as g', 'g.id', 's.gym_id')
+    .leftJoin('schedule_changes as ch', (join) => join.onRef('ch.slot_id', '=', 's.id').on('ch.date', '=', date))
+    .select([
+      's.capacity',
+      's.gym_id',
+      's.start_time',
+      'g.time_zone',
+      ...GYM_RULE_COLUMNS,
+      'ch.kind as change_kind',
+      'ch.capacity as change_capacity',
+      'ch.start_time as change_start',
+    ])
+    .where('s.id', '=', slotId)
+    .forUpdate('s')
     .executeTakeFirst();
   if (!slot) return null;
-  const [change, counts, gym] = await Promise.all([
-    trx
-      .selectFrom('schedule_changes')
-      .select(['kind', 'capacity', 'start_time'])
-      .where('slot_id', '=', slotId)
-      .where('date', '=', date)
-      .executeTakeFirst(),
-    trx
-      .selectFrom('bids')
-      .select((eb) => [
-        eb.fn.countAll<number>().filterWhere('signup_state', '=', 'booked').as('booked'),
-        eb.fn.countAll<number>().filterWhere('signup_state', '=', 'waiting').as('waiting'),
-      ])
-      .where('kind', '=', 'signup')
-      .where('slot_id', '=', slotId)
-      .where('session_date', '=', date)
-      .executeTakeFirstOrThrow(),
-    trx
-      .selectFrom('gyms as g')
-      .select(['g.time_zone', ...GYM_RULE_COLUMNS])
-      .where('g.id', '=', slot.gym_id)
-      .executeTakeFirstOrThrow(),
-  ]);
+  const counts = await trx
+    .selectFrom('bids')
+    .select((eb) => [
+      eb.fn.countAll<number>().filterWhere('signup_state', '=', 'booked').as('booked'),
+      eb.fn.countAll<number>().filterWhere('signup_state', '=', 'waiting').as('waiting'),
+    ])
+    .where('kind', '=', 'signup')
+    .where('slot_id', '=', slotId)
+    .where('session_date', '=', date)
+    .executeTakeFirstOrThrow();
+  const change = slot.change_kind
+    ? { kind: slot.change_kind, capacity: slot.change_capacity, start_time: slot.change_start }
+    : undefined;
+  const gym = slot;
   const start = hhmm(change?.kind === 'changed' && change.start_time ? change.start_time : slot.start_time);
   const timeZone = gym.time_zone || DEFAULT_TIME_ZONE;
   return {
@@ -110,9 +114,11 @@ async function queuePlaceMessages(
   places: SessionPlaces,
   now: Date,
 ) {
-  await enqueueVisitorMessages(trx, channels, recipients, kind);
   const due = reminderDueAt(places.startsAt, places.rules, now);
-  if (due) await enqueueVisitorMessages(trx, channels, recipients, 'reminder', { dueAt: due });
+  await enqueueMessages(trx, channels, recipients, [
+    { kind },
+    ...(due ? [{ kind: 'reminder' as const, dueAt: due }] : []),
+  ]);
 }
 
 export interface PromotionResult {
@@ -210,24 +216,26 @@ export async function createSignup(
   now = new Date(),
 ): Promise<SignupResult> {
   return db.transaction().execute(async (trx) => {
-    const places = await lockSessionPlaces(trx, signup.slotId, signup.date);
-    if (!places) return { outcome: 'missing' } as const;
-    if (places.cancelled) return { outcome: 'cancelled' } as const;
-    // The slot's lock covers one session; this covers one phone's sign-ups across sessions (always taken second).
+    // One phone's sign-ups run one after another (its limits count across sessions). Taken before the slot's lock,
+    // by every sign-up in the same order, so the slot's lock — which all of a session's sign-ups queue on — is held
+    // only for the count and the write.
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`signup-phone:${signup.phone}`}))`.execute(trx);
     const existing = await trx
       .selectFrom('bids')
-      .select(['id', 'signup_state', 'slot_id', 'session_date'])
+      .select(['id', 'signup_state', 'slot_id', 'session_date', 'gym_id'])
       .where('kind', '=', 'signup')
       .where('phone', '=', signup.phone)
-      .where('gym_id', '=', places.gymId)
       .where('signup_state', 'in', ['booked', 'waiting'])
       .where('session_date', '>=', signup.today)
       .orderBy('id')
       .execute();
     const same = existing.find((row) => row.slot_id === signup.slotId && row.session_date === signup.date);
     if (same) return { outcome: 'existing', id: same.id, state: same.signup_state as 'booked' | 'waiting' } as const;
-    if (existing.length >= places.rules.bookingsPerPhone) {
+    const places = await lockSessionPlaces(trx, signup.slotId, signup.date);
+    if (!places) return { outcome: 'missing' } as const;
+    if (places.cancelled) return { outcome: 'cancelled' } as const;
+    const atGym = existing.filter((row) => row.gym_id === places.gymId).length;
+    if (atGym >= places.rules.bookingsPerPhone) {
       return { outcome: 'limit', limit: places.rules.bookingsPerPhone } as const;
     }
     const left = placesLeft(places.capacity, places.booked);

@@ -31,31 +31,38 @@ export interface MessageRecipient {
 }
 
 /** Queues one message kind to each sign-up on every configured channel; `dueAt` delays it (a reminder). */
-export async function enqueueVisitorMessages(
+export function enqueueVisitorMessages(
   trx: Database,
   channels: VisitorChannels,
   recipients: readonly MessageRecipient[],
   kind: MessageKind,
   options: { dueAt?: Date | null; previous?: VisitorMessagePayload['previous'] } = {},
 ): Promise<number> {
-  const rows = recipients.flatMap((bid) => {
-    const payload = JSON.stringify({
-      type: 'visitor.message',
-      kind,
-      bidId: bid.id,
-      ...(options.previous ? { previous: options.previous } : {}),
-    } satisfies VisitorMessagePayload);
-    const base = {
-      bid_id: bid.id,
-      kind,
-      payload,
-      ...(options.dueAt ? { next_attempt_at: options.dueAt } : {}),
-    };
-    return [
-      ...(channels.sms ? [{ ...base, channel: 'sms' as const, recipient: bid.phone }] : []),
-      ...(channels.email && bid.email ? [{ ...base, channel: 'visitor_email' as const, recipient: bid.email }] : []),
-    ];
-  });
+  return enqueueMessages(trx, channels, recipients, [{ kind, ...options }]);
+}
+
+/** Several messages to each sign-up in one insert (a confirmation and its reminder). */
+export async function enqueueMessages(
+  trx: Database,
+  channels: VisitorChannels,
+  recipients: readonly MessageRecipient[],
+  messages: ReadonlyArray<{ kind: MessageKind; dueAt?: Date | null; previous?: VisitorMessagePayload['previous'] }>,
+): Promise<number> {
+  const rows = recipients.flatMap((bid) =>
+    messages.flatMap(({ kind, dueAt, previous }) => {
+      const payload = JSON.stringify({
+        type: 'visitor.message',
+        kind,
+        bidId: bid.id,
+        ...(previous ? { previous } : {}),
+      } satisfies VisitorMessagePayload);
+      const base = { bid_id: bid.id, kind, payload, ...(dueAt ? { next_attempt_at: dueAt } : {}) };
+      return [
+        ...(channels.sms ? [{ ...base, channel: 'sms' as const, recipient: bid.phone }] : []),
+        ...(channels.email && bid.email ? [{ ...base, channel: 'visitor_email' as const, recipient: bid.email }] : []),
+      ];
+    }),
+  );
   if (rows.length === 0) return 0;
   await trx.insertInto('outbox').values(rows).execute();
   return rows.length;

@@ -26,9 +26,9 @@ import { manageUrl } from '#app/services/booking-link.server.ts';
 import type { Database } from '#db/index.ts';
 
 const DEFAULT_POLL_MS = 5_000;
-const BATCH = 50;
+const BATCH = 100;
 /** Rows of a batch sent at once: a gateway answers in tens of milliseconds, one at a time would cap the rate. */
-const CONCURRENCY = 8;
+const CONCURRENCY = 16;
 /** A claimed row is retried by someone else if its sender dies mid-delivery. */
 const LEASE_SECONDS = 120;
 /** After this many failed attempts a row is "dead": shown on the staff dashboard, sent again only by hand. */

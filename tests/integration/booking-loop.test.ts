@@ -91,17 +91,23 @@ function signup(slot: { slotId: number; gymId: number }, date: string, options: 
 
 const FAR = addDays(TODAY, 9);
 
-async function deliverAll(db: Database, outboxDeps = deps()) {
-  for (let round = 0; round < 200; round += 1) {
-    const due = await db
+/** Runs the worker until no row is left to send (waiting out the short retry delays), within 20 s. */
+async function deliverAll(db: Database, outboxDeps = deps(), onlyDue = false) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const pending = await db
       .selectFrom('outbox')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .select((eb) => [
+        eb.fn.countAll<number>().as('all'),
+        eb.fn.countAll<number>().filterWhere('next_attempt_at', '<=', new Date()).as('due'),
+      ])
       .where('sent_at', 'is', null)
-      .where('next_attempt_at', '<=', new Date())
       .where('attempts', '<', 12)
+      .where('next_attempt_at', '<', new Date(Date.now() + 60_000))
       .executeTakeFirstOrThrow();
-    if (Number(due.n) === 0) return;
-    await deliverOutboxBatch(db, outboxDeps);
+    if (Number(onlyDue ? pending.due : pending.all) === 0) return;
+    if (Number(pending.due) === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    else await deliverOutboxBatch(db, outboxDeps);
   }
 }
 
