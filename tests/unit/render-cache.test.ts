@@ -160,6 +160,14 @@ describe('requests', () => {
     expect(bypassReason(request('GET', '/', 'flash=abc'))).toBe('personal');
   });
 
+  it('never caches a visitor’s booking nor the page that shows a just-made sign-up’s link', () => {
+    expect(bypassReason(request('GET', '/b/0123456789abcdefABCDEF'))).toBe('path');
+    expect(bypassReason(request('GET', '/b/0123456789abcdefABCDEF/booking.ics'))).toBe('path');
+    expect(bypassReason(request('GET', '/b/0123456789abcdefABCDEF.data'))).toBe('path');
+    expect(bypassReason(request('GET', '/shedule/signup', 'signup_link=abc'))).toBe('personal');
+    expect(bypassReason(request('GET', '/bids'))).toBeNull();
+  });
+
   it('reads If-None-Match and Accept-Encoding as browsers send them', () => {
     expect(etagMatches('W/"abc"', 'W/"abc"')).toBe(true);
     expect(etagMatches('"x", W/"abc"', 'W/"abc"')).toBe(true);
