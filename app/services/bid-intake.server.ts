@@ -5,7 +5,7 @@ import { renderPlaceholders } from '#app/infra/render-cache.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { BID_FORM_PARAM, BID_SENT_PARAM, type BidActionResult, type BidFieldErrors } from '#app/lib/bid-form.ts';
 import { type BidInput, bidValuesFrom, parseBidForm } from '#app/lib/bid-schema.ts';
-import { lastBookableDate, managePath } from '#app/lib/booking.ts';
+import { type BookingRules, lastBookableDate, managePath } from '#app/lib/booking.ts';
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { dateTimeFormat } from '#app/lib/format.ts';
 import { type Session, timeIn, todayIn } from '#app/lib/schedule.ts';
@@ -252,13 +252,26 @@ function sessionTitle(session: Session): string {
   return `${session.training.title} — ${day}, ${session.start}`;
 }
 
+/**
+ * A gym's booking rules from the content cache (dropped on every staff edit, like the gym list): the schedule and
+ * the sign-up page ask for them without a database round trip on most requests.
+ */
+export function cachedBookingRules(
+  services: {
+    database: { db: Parameters<typeof getGymBookingRules>[0] };
+    cache: { get<T>(key: string, load: () => Promise<T>): Promise<T> };
+  },
+  gymId: number | null,
+) {
+  return services.cache.get(`booking-rules:${gymId}`, () => getGymBookingRules(services.database.db, gymId));
+}
+
 /** Why a session takes no sign-up now, with its Russian answer, or null (the gym's rules applied). */
-export async function signupRefusal(
-  db: Parameters<typeof getGymBookingRules>[0],
+export function signupRefusal(
+  rules: BookingRules,
   session: { date: string; start: string; status: 'scheduled' | 'cancelled' | 'changed'; gymId: number },
   timeZone: string,
-): Promise<{ reason: SignupClosed; text: string } | null> {
-  const rules = await getGymBookingRules(db, session.gymId);
+): { reason: SignupClosed; text: string } | null {
   const today = todayIn(timeZone);
   const reason = signupClosed(
     session,
@@ -295,7 +308,7 @@ async function acceptSignup({ context, url, form, formId, parsed: input, fail }:
   const active = await getActiveGym(context);
   const gym = active.gyms.find((candidate) => candidate.id === session.gymId) ?? null;
   const timeZone = gym?.timeZone || DEFAULT_TIME_ZONE;
-  const refusal = await signupRefusal(db, session, timeZone);
+  const refusal = signupRefusal(await cachedBookingRules(services, session.gymId), session, timeZone);
   if (refusal) return fail(400, {}, refusal.text);
 
   const limited = await consumeBidLimits(context, form, fail);

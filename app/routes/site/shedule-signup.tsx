@@ -8,10 +8,14 @@ import { dateTimeFormat } from '#app/lib/format.ts';
 import { isoWeekday, isoWeekOf, scheduleSearch, WEEKDAY_NAMES } from '#app/lib/schedule.ts';
 import { PRIVATE_CACHE_CONTROL, pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { parseSessionRef, placesText, SIGNUP_STATE_PARAM } from '#app/lib/signup.ts';
-import { getGymBookingRules } from '#app/models/gym.server.ts';
 import { getSession } from '#app/models/schedule.server.ts';
 import { findSignupByTokenHash } from '#app/models/signup.server.ts';
-import { bidFormToken, handleSignupAction, signupRefusal } from '#app/services/bid-intake.server.ts';
+import {
+  bidFormToken,
+  cachedBookingRules,
+  handleSignupAction,
+  signupRefusal,
+} from '#app/services/bid-intake.server.ts';
 import { hashManageToken } from '#app/services/booking-link.server.ts';
 import { clearSignupLinkCookie, readSignupLinkCookie } from '#app/services/signup-link-cookie.server.ts';
 import { loadSiteContext } from '#app/services/site-page.server.ts';
@@ -35,10 +39,8 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const gym = site.gyms.find((candidate) => candidate.id === session.gymId) ?? null;
   const timeZone = gym?.timeZone || DEFAULT_TIME_ZONE;
-  const [refusal, rules] = await Promise.all([
-    signupRefusal(site.db, session, timeZone),
-    getGymBookingRules(site.db, session.gymId),
-  ]);
+  const rules = await cachedBookingRules(site.services, session.gymId);
+  const refusal = signupRefusal(rules, session, timeZone);
   const page = {
     found: true as const,
     origin: site.origin,
