@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sectionByKey } from '#app/admin/sections.ts';
 import { createSmscGateway } from '#app/infra/sms-gateway.server.ts';
-import { SMS_MAX_UNITS, smsText } from '#app/lib/booking.ts';
+import { SMS_MAX_UNITS, sessionStartsAt, smsText } from '#app/lib/booking.ts';
 import { addDays, isoWeekday } from '#app/lib/schedule.ts';
-import { createRow } from '#app/models/admin/content.server.ts';
+import { createRow, updateRow } from '#app/models/admin/content.server.ts';
 import { getSessionOverview, listSessionSignups } from '#app/models/admin/signups.server.ts';
 import { cancelByVisitor, createSignup, type NewSignup } from '#app/models/signup.server.ts';
 import type { VisitorChannels } from '#app/models/visitor-message.server.ts';
@@ -216,6 +216,73 @@ describeEachDb('the booking loop', (t) => {
     const reminders = rows.filter((row) => row.kind === 'reminder');
     expect(reminders).toHaveLength(3);
     expect(reminders.every((row) => row.skipped_reason === 'занятие отменено')).toBe(true);
+  });
+
+  it('moves the waiting list when staff raise the slot’s places, and tells people of a new time', async () => {
+    const slot = await slotOn(t.db, FAR, 1);
+    const ids: number[] = [];
+    for (let n = 0; n < 3; n += 1)
+      ids.push(((await createSignup(t.db, signup(slot, FAR), [], SMS)) as { id: number }).id);
+    const staff = await t.db
+      .insertInto('staff_users')
+      .values({ email: `staff-cap-${slot.slotId}@example.ru`, password_hash: 'x', role: 'admin' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const slots = sectionByKey('trainings/slots')!;
+    const row = await t.db
+      .selectFrom('schedule_slots')
+      .selectAll()
+      .where('id', '=', slot.slotId)
+      .executeTakeFirstOrThrow();
+    const { id: _id, created_at: _c, updated_at: _u, version, ...values } = row;
+    const saved = await updateRow(t.db, slots, slot.slotId, version, { ...values, capacity: 2 }, staff.id, 'update', {
+      visitorChannels: SMS,
+    });
+    expect(saved).toEqual({ ok: true });
+    const states = (await listSessionSignups(t.db, slot.slotId, FAR)).map((item) => item.signup_state);
+    expect(states).toEqual(['booked', 'booked', 'waiting']);
+
+    // Another start time on that date: everyone booked or waiting is told, the reminders move with it.
+    await createRow(
+      t.db,
+      sectionByKey('trainings/changes')!,
+      {
+        slot_id: slot.slotId,
+        date: FAR,
+        kind: 'changed',
+        coach_id: null,
+        start_time: '20:30',
+        capacity: null,
+        note: '',
+      },
+      staff.id,
+      undefined,
+      { visitorChannels: SMS },
+    );
+    const changed = await t.db
+      .selectFrom('outbox')
+      .select(['bid_id', 'payload'])
+      .where('bid_id', 'in', ids)
+      .where('kind', '=', 'changed')
+      .execute();
+    expect(changed.map((item) => item.bid_id).sort()).toEqual([...ids].sort());
+    expect(JSON.stringify(changed[0]!.payload)).toContain('19:00');
+    const reminders = await t.db
+      .selectFrom('outbox')
+      .select(['next_attempt_at'])
+      .where('bid_id', 'in', ids)
+      .where('kind', '=', 'reminder')
+      .where('sent_at', 'is', null)
+      .execute();
+    expect(reminders.length).toBeGreaterThan(0);
+    // Three hours before 20:30 in the gym's zone.
+    const gym = await t.db
+      .selectFrom('gyms')
+      .select('time_zone')
+      .where('id', '=', slot.gymId)
+      .executeTakeFirstOrThrow();
+    const due = sessionStartsAt(FAR, '20:30', gym.time_zone).getTime() - 3 * 3_600_000;
+    for (const reminder of reminders) expect(new Date(reminder.next_attempt_at).getTime()).toBe(due);
   });
 
   it('loses nothing and sends nothing twice while the gateway is down, or its answer is lost', async () => {
