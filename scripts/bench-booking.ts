@@ -81,6 +81,14 @@ export async function benchBooking(options: { adminUrl: string; port: number }) 
   try {
     await waitForReady(base);
     const db = handle.db;
+    // The machine's own pace for comparison: one client committing one-row transactions, as fast as it can.
+    const commitsPerSecond = await withClient(databaseUrl, async (client) => {
+      await client.query('CREATE TABLE bench_commit (id serial PRIMARY KEY, at timestamptz DEFAULT now())');
+      const started = performance.now();
+      for (let n = 0; n < 300; n += 1) await client.query('INSERT INTO bench_commit DEFAULT VALUES');
+      return Math.round(300 / ((performance.now() - started) / 1000));
+    });
+    console.log(`baseline: ${commitsPerSecond} one-row commits/s from one client (the machine's pace now)`);
     const today = new Date().toISOString().slice(0, 10);
     const slots = await db.selectFrom('schedule_slots').select(['id', 'gym_id', 'weekday']).orderBy('id').execute();
     // Every phone once per gym at most: the per-phone limits do not refuse the bench's made-up people.
@@ -194,7 +202,11 @@ export async function benchBooking(options: { adminUrl: string; port: number }) 
         `${rate}/s (goal ≥ ${RATE_GOAL}/s), each once: ${ids.size === delivered}; server RSS peak ${peak} MB ` +
         `(goal ≤ ${RSS_GOAL_MB})`,
     );
-    return { signupsPerSecond: { oneSession, manySessions }, reminders: { delivered, seconds, rate, peakRssMb: peak } };
+    return {
+      baselineCommitsPerSecond: commitsPerSecond,
+      signupsPerSecond: { oneSession, manySessions },
+      reminders: { delivered, seconds, rate, peakRssMb: peak },
+    };
   } finally {
     await handle.close();
     await stop(server);
