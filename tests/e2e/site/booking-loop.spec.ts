@@ -294,6 +294,25 @@ test.describe('the waiting list and staff changes', () => {
     }
   });
 
+  test('the week grid flags a cancelled next session with sign-ups, the badge whole at 360 px too', async ({
+    page,
+  }) => {
+    // The demo cancels tomorrow's session of one slot, with two people signed up (docs/demo-content.md).
+    await login(page, '/admin/trainings/slots');
+    for (const width of [1366, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      const slot = page.locator('.admin-slot').filter({ hasText: 'занятие отменено — позвонить' }).first();
+      const badge = slot.getByText('занятие отменено — позвонить');
+      await expect(badge).toBeVisible();
+      const box = (await badge.boundingBox())!;
+      const cell = (await slot.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(cell.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(cell.x + cell.width + 0.5);
+      // Not cut: the whole text fits its own box.
+      expect(await badge.evaluate((node) => node.scrollWidth <= node.clientWidth + 1)).toBe(true);
+    }
+  });
+
   test('a sign-up link beyond the booking window is refused like a past one', async ({ page }) => {
     await page.goto(`/shedule?week=${NEXT_WEEK}`);
     await sessionOn(page, 0)
