@@ -40,7 +40,7 @@ import { hasAnyGym } from '#app/models/gym.server.ts';
 import { isStoredImageKey } from '#app/models/image.server.ts';
 import { countOutbox } from '#app/models/outbox.server.ts';
 import { pruneRevisions } from '#app/models/revision.server.ts';
-import { ensureAdminFromEnv } from '#app/services/admin-bootstrap.server.ts';
+import { ensureAdminFromEnv, noStaffHint } from '#app/services/admin-bootstrap.server.ts';
 import { startHousekeeping } from '#app/services/housekeeping.server.ts';
 import { MAX_ATTEMPTS, startOutboxWorker } from '#app/services/outbox.server.ts';
 import { createPageCache } from '#app/services/page-cache.server.ts';
@@ -104,6 +104,11 @@ if (demo.seed) {
   if (await seedDemo(database.db, storage, { bids: demo.bids })) logger.info('demo content seeded');
 }
 await ensureAdminFromEnv(database.db, env, logger);
+const staffHint = await noStaffHint(database.db);
+if (staffHint) {
+  logger.warn('no staff account yet: set ADMIN_EMAIL and ADMIN_PASSWORD, or run npm run staff -- create');
+  say(staffHint);
+}
 const sessionSecret = loadSessionSecret(env, dataDir);
 const cache = createContentCache(database, logger);
 await cache.start();

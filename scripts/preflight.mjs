@@ -5,13 +5,18 @@
 import fs from 'node:fs';
 
 const REQUIRED_NODE = 24;
+/** Works on a bare Debian with its old Node and npm: the npm registry's `node` package carries Node itself. */
+const INSTALL_NODE =
+  `npm install --prefix ~/.cache/node${REQUIRED_NODE} node@${REQUIRED_NODE} && ` +
+  `export PATH=~/.cache/node${REQUIRED_NODE}/node_modules/node/bin:$PATH`;
 const problems = [];
 
 const major = Number(process.versions.node.split('.')[0]);
 if (major < REQUIRED_NODE) {
   problems.push(
     `Нужен Node.js ${REQUIRED_NODE} или новее, а запущен ${process.version}: он не умеет запускать TypeScript-файлы ` +
-      `сервера. Установите Node.js ${REQUIRED_NODE} (https://nodejs.org/) и повторите.`,
+      `сервера. Установите Node.js ${REQUIRED_NODE} и повторите, например: ${INSTALL_NODE} ` +
+      `(или nvm install ${REQUIRED_NODE}, fnm install ${REQUIRED_NODE}; README, «Run it»).`,
   );
 }
 

@@ -1,5 +1,4 @@
 /** Russian names of bid statuses and kinds and the workflow between statuses (docs/product/bids.md). */
-import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import type { BidKind, BidStatus, SignupState } from '#db/schema.ts';
 
 export const BID_STATUS_LABELS: Record<BidStatus, string> = {
@@ -30,9 +29,9 @@ export function bidKindText(kind: BidKind, subjectTitle: string | null): string 
   return subject && subject.toLowerCase() !== label.toLowerCase() ? `${label} · ${subject}` : label;
 }
 
-/** The zone a bid's times are shown in: its gym's, else the network's default (`DEFAULT_TIME_ZONE`). */
-export function bidTimeZone(gymTimeZone: string | null | undefined): string {
-  return gymTimeZone || DEFAULT_TIME_ZONE;
+/** The zone a bid's times are shown in: its gym's, else the club network's (docs/product/staff.md, "Times"). */
+export function bidTimeZone(gymTimeZone: string | null | undefined, networkZone: string): string {
+  return gymTimeZone || networkZone;
 }
 
 export const BID_STATUSES = Object.keys(BID_STATUS_LABELS) as BidStatus[];

@@ -13,18 +13,36 @@ export type RevisionData = Record<string, unknown>;
 
 /** Deleted records can be restored for this long; then their versions are pruned. */
 export const DELETED_KEEP_DAYS = 30;
+/** What a delete does, said the same way by the confirmation page and the dialog (docs/revisions.md). */
+export const DELETE_CONSEQUENCE = `Запись исчезнет с сайта. В течение ${DELETED_KEEP_DAYS} дней её можно восстановить в разделе «Удалённые».`;
+
+/**
+ * The key under which a deleted record of a hand-ordered list keeps its place (`sort_order`) in its delete version,
+ * so a restore puts it back there instead of at the end. It is not a form field: comparisons never see it.
+ */
+export const POSITION_KEY = 'sort_order';
+
 /** Versions older than the configured age are pruned, but never the newest this many of a record. */
 export const REVISIONS_KEEP_LATEST = 20;
 /** The default of `REVISIONS_KEEP_DAYS`. */
 export const DEFAULT_REVISIONS_KEEP_DAYS = 180;
 
 export const REVISION_KIND_LABELS: Record<RevisionKind, string> = {
-  initial: 'Версия до начала истории',
+  initial: 'Исходная версия',
   create: 'Создание',
   update: 'Изменение',
   restore: 'Восстановление',
   delete: 'Удаление',
 };
+
+/**
+ * Who saved a version, as the history names them. The first version of a record saved before history was kept
+ * (the demo content, an import) has no author: it is said what it is instead of «сотрудник неизвестен».
+ */
+export function revisionAuthor(kind: RevisionKind, staffName: string | null): string {
+  if (staffName) return staffName;
+  return kind === 'initial' ? 'как было до первой правки в редакторе, автор не записан' : 'автор не записан';
+}
 
 function lineList(value: unknown): string[] {
   let list = value;

@@ -69,7 +69,7 @@ export const gyms = defineSection({
       name: 'time_zone',
       label: 'Часовой пояс',
       required: true,
-      hint: `Например, ${DEFAULT_TIME_ZONE}`,
+      hint: `Название из базы часовых поясов, например Asia/Yekaterinburg (Екатеринбург, UTC+5) или ${DEFAULT_TIME_ZONE} (Москва, UTC+3)`,
     },
     multiline('description', 'Описание', 5000),
     { kind: 'image', name: 'cover_image_id', label: 'Обложка' },

@@ -13,6 +13,7 @@ import {
   NAME_MAX,
   type PublicBidKind,
   type SignupOutcome,
+  SUBMIT_LABELS,
 } from '#app/lib/bid-form.ts';
 import { PRIVACY_LINK_TEXT, PRIVACY_PATH } from '#app/lib/privacy-policy.ts';
 import { SIGNUP_EXISTING_PARAM, SIGNUP_STATE_PARAM } from '#app/lib/signup.ts';
@@ -33,6 +34,8 @@ interface BidFormProps {
   headingLevel?: 2 | 3 | 4;
   /** More hidden fields (a sign-up's session). */
   hidden?: Record<string, string>;
+  /** The gyms to choose from (`/new`); without them, or with one, the form is for `gymId`. */
+  gyms?: ReadonlyArray<{ id: number; name: string }>;
   submitLabel?: string;
   /** The answer shown after success in place of the standard one (a sign-up's confirmation and manage link). */
   renderSent?: (signup: SignupOutcome | null, manage: string | null, existing: boolean) => ReactNode;
@@ -60,7 +63,7 @@ export function useBidFormAnswered(formId: string): boolean {
  * messages.
  */
 /** The trial-session form (home and landing pages), for the visitor's gym. */
-export function TrialBidForm(props: Pick<BidFormProps, 'gymId' | 'token' | 'headingLevel' | 'lead'>) {
+export function TrialBidForm(props: Pick<BidFormProps, 'gymId' | 'token' | 'headingLevel' | 'lead' | 'gyms'>) {
   return <BidForm formId="trial" kind="trial" title="Записаться на пробное занятие" {...props} />;
 }
 
@@ -75,7 +78,8 @@ export function BidForm({
   compact = false,
   headingLevel,
   hidden = {},
-  submitLabel = 'Отправить заявку',
+  gyms = [],
+  submitLabel = SUBMIT_LABELS.bid,
   renderSent,
   sentManage = null,
   emailField = false,
@@ -170,7 +174,7 @@ export function BidForm({
       <input type="hidden" name="formId" value={formId} />
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="subjectId" value={subjectId ?? ''} />
-      <input type="hidden" name="gymId" value={gymId ?? ''} />
+      {gyms.length > 1 ? null : <input type="hidden" name="gymId" value={gymId ?? ''} />}
       <input type="hidden" name="token" value={errorResult?.token ?? token} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
@@ -184,6 +188,18 @@ export function BidForm({
 
       <FormAlert message={errorResult?.formError} className="bid-form__error" />
 
+      {gyms.length > 1 ? (
+        <div className="field">
+          <label htmlFor={`${id}-gym`}>Клуб</label>
+          <select id={`${id}-gym`} name="gymId" defaultValue={values?.gymId || String(gymId ?? '')}>
+            {gyms.map((gym) => (
+              <option key={gym.id} value={gym.id}>
+                {gym.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <div className="bid-form__row">
         <div className="field">
           <label htmlFor={`${id}-name`}>Имя</label>

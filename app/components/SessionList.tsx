@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { Heading } from '#app/components/Heading.tsx';
 import { SessionSignup } from '#app/components/SessionSignup.tsx';
+import { gymPhrase } from '#app/lib/club.ts';
 import { dateTimeFormat } from '#app/lib/format.ts';
-import { isoWeekday, type Session, WEEKDAY_NAMES } from '#app/lib/schedule.ts';
+import { isoWeekday, type Session, sessionProgress, WEEKDAY_NAMES } from '#app/lib/schedule.ts';
 import { signupClosed } from '#app/lib/signup.ts';
 
 function dateLabel(date: string) {
@@ -50,6 +51,9 @@ export function SessionList({
           {session.status === 'changed' ? (
             <span className="badge badge--warning">{session.originalCoach ? 'Замена тренера' : 'Изменение'}</span>
           ) : null}
+          {sessionProgress(session, now) ? (
+            <span className="badge badge--muted">{sessionProgress(session, now) === 'over' ? 'прошло' : 'идёт'}</span>
+          ) : null}
           {signupClosed(session, now) === null ? (
             <SessionSignup session={session} dayLabel={dateLabel(session.date)} />
           ) : null}
@@ -80,7 +84,7 @@ export function SessionsSection({
     <section className="section" aria-labelledby={titleId}>
       <Heading level={2} id={titleId}>
         {title}
-        {gym ? ` в клубе «${gym.name}»` : ''}
+        {gym ? ` в ${gymPhrase(gym.name, { in: true })}` : ''}
       </Heading>
       <SessionList {...list} />
       <p>

@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { ConfigError, exitOnStartupError } from '#app/infra/startup.server.ts';
+import { MIN_PASSWORD_LENGTH } from '#app/lib/password.ts';
+import { isTimeZone } from '#app/lib/staff-time.ts';
 
 const optionalString = z
   .string()
@@ -88,8 +90,26 @@ const envSchema = z.object({
   SESSION_SECRET: optionalString.pipe(
     z.string().min(32, { error: 'must be at least 32 characters long (e.g. openssl rand -hex 32)' }).optional(),
   ),
+  /**
+   * The club network's zone: staff times of records without a gym, the dashboard's days, the bid filters' dates.
+   * Absent: the first gym's zone (docs/product/staff.md, "Times").
+   */
+  CLUB_TIME_ZONE: optionalString.pipe(
+    z
+      .string()
+      .refine(isTimeZone, { error: 'must be an IANA time zone such as Europe/Moscow or Asia/Yekaterinburg' })
+      .optional(),
+  ),
   ADMIN_EMAIL: optionalString,
-  ADMIN_PASSWORD: optionalString,
+  /** Shorter than the staff minimum, the account could not be created and nobody could sign in: refused at start. */
+  ADMIN_PASSWORD: optionalString.pipe(
+    z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, {
+        error: `пароль короче ${MIN_PASSWORD_LENGTH} символов, с ним администратор не будет создан и войти будет нельзя: задайте пароль длиннее`,
+      })
+      .optional(),
+  ),
   /** Two-factor sign-in required of `admins` or of `all` staff from their next sign-in on; absent = optional. */
   REQUIRE_2FA: optionalString.pipe(z.enum(['admins', 'all'], { error: 'must be admins or all' }).optional()),
   LOG_LEVEL: z

@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 // argon2id (the library's default algorithm) with OWASP's recommended minimum cost.
 const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const MIN_PASSWORD_LENGTH = 10;
+export { MIN_PASSWORD_LENGTH } from '#app/lib/password.ts';
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, options);

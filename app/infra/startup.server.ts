@@ -4,12 +4,15 @@
  */
 import { DatabaseLockedError } from '#db/pglite-lock.ts';
 
-/** A problem with the configuration; `problems` holds one human sentence each. */
+/**
+ * A problem with the configuration; `problems` holds one human sentence each. A single problem is its own one-line
+ * message (`ADMIN_PASSWORD: пароль короче 10 символов…`); several are listed under a heading.
+ */
 export class ConfigError extends Error {
   override name = 'ConfigError';
   readonly problems: string[];
   constructor(problems: string[]) {
-    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    super(problems.length === 1 ? problems[0] : `Invalid configuration:\n  ${problems.join('\n  ')}`);
     this.problems = problems;
   }
 }

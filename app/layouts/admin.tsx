@@ -3,9 +3,11 @@ import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData }
 import { ADMIN_NAV, staffPageMeta } from '#app/admin/nav.ts';
 import stylesheet from '#app/admin.css?url';
 import { FlashMessage } from '#app/components/admin/FlashMessage.tsx';
+import { ViewerZoneCookie } from '#app/components/admin/StaffTime.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { adminFlashContext, requireStaffMiddleware } from '#app/middleware/staff.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
+import { getStaffClock } from '#app/services/staff-clock.server.ts';
 import type { Route } from './+types/admin';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
@@ -18,6 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     staff: { name: staff.name, email: staff.email, role: staff.role },
     flash: context.get(adminFlashContext),
+    clock: getStaffClock(context),
   };
 }
 
@@ -79,6 +82,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { staff, flash } = loaderData;
   return (
     <AdminShell staff={staff}>
+      <ViewerZoneCookie />
       {flash ? <FlashMessage flash={flash} /> : null}
       <Outlet />
     </AdminShell>

@@ -13,6 +13,21 @@ export type PublicBidKind = (typeof PUBLIC_BID_KINDS)[number];
 export const CONSENT_VERSION = '2026-11';
 export const CONSENT_LABEL = 'Я согласен на обработку персональных данных';
 
+/**
+ * The submit buttons of the bid forms: `Отправить заявку`, and on the sign-up page `Записаться` or, for a full
+ * session, `Встать в лист ожидания` (its hidden `intent`). A message that asks to press the button again names it.
+ */
+export const SUBMIT_LABELS = {
+  bid: 'Отправить заявку',
+  place: 'Записаться',
+  waiting: 'Встать в лист ожидания',
+} as const;
+
+/** The button a sent form showed, from the form's `intent` (a sign-up's `place` or `waiting`; none for other bids). */
+export function submitLabelOf(intent: unknown): string {
+  return intent === 'waiting' ? SUBMIT_LABELS.waiting : intent === 'place' ? SUBMIT_LABELS.place : SUBMIT_LABELS.bid;
+}
+
 export const NAME_MAX = 100;
 export const COMMENT_MAX = 1000;
 
@@ -27,6 +42,8 @@ export interface BidValues {
   consent: boolean;
   /** A sign-up's optional e-mail for messages. */
   email?: string;
+  /** The gym chosen in the form, where the form offers the choice (`/new`). */
+  gymId: string;
 }
 
 export type SignupOutcome = 'booked' | 'waiting';

@@ -65,6 +65,7 @@ export function bidValuesFrom(form: FormData): BidValues {
     comment: get('comment'),
     consent: get('consent') === 'on',
     email: get('email'),
+    gymId: get('gymId').slice(0, 20),
   };
 }
 

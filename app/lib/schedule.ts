@@ -253,3 +253,19 @@ export function scheduleSearch(values: Record<string, string | number | null | u
   const text = params.toString();
   return text ? `?${text}` : '';
 }
+
+/**
+ * Where a session stands at a gym-local moment: `running` from its start to its end, `over` after that, null while
+ * it is ahead or when it is cancelled. The schedule says «идёт» and «прошло» instead of offering a sign-up that
+ * closed at the start.
+ */
+export function sessionProgress(
+  session: Pick<Session, 'date' | 'start' | 'end' | 'status'>,
+  now: { date: string; time: string },
+): 'running' | 'over' | null {
+  if (session.status === 'cancelled') return null;
+  if (session.date > now.date || (session.date === now.date && session.start > now.time)) return null;
+  if (session.date < now.date) return 'over';
+  // A session that ends after midnight (its end reads earlier than its start) runs until the day is over.
+  return session.end > session.start && session.end <= now.time ? 'over' : 'running';
+}

@@ -2,6 +2,7 @@ import { createContext, type MiddlewareFunction } from 'react-router';
 import { type Flash, takeFlash } from '#app/infra/flash.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
 import { findStaffUser, loginRedirect, staffContext } from '#app/services/auth.server.ts';
+import { provideStaffClock } from '#app/services/staff-clock.server.ts';
 
 /** The flash message read by the middleware, rendered by the admin layout. */
 export const adminFlashContext = createContext<Flash | null>(null);
@@ -20,6 +21,7 @@ export const requireStaffMiddleware: MiddlewareFunction<Response> = async ({ req
     throw response;
   }
   context.set(staffContext, staff);
+  await provideStaffClock(context, request);
 
   const { flash, clearHeader } = await takeFlash(request);
   context.set(adminFlashContext, flash);

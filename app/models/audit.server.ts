@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { SESSION_ACTIONS } from '#app/admin/audit.ts';
+import { recordGymZone } from '#app/models/gym.server.ts';
 import type { Database } from '#db/index.ts';
 
 export type AuditAction =
@@ -90,6 +92,8 @@ export function selectAuditEntries(db: Database) {
       'audit_log.created_at',
       'staff_users.name as staff_name',
       'staff_users.email as staff_email',
+      // Each entry's time is read in its record's gym's zone when it has one (docs/product/staff.md, "Times").
+      recordGymZone(sql.ref('audit_log.entity'), sql.ref('audit_log.entity_id')).as('gym_time_zone'),
     ]);
 }
 

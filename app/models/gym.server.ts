@@ -1,4 +1,4 @@
-import { type SqlBool, sql } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import { type BookingRules, DEFAULT_BOOKING_RULES } from '#app/lib/booking.ts';
 import type { Database } from '#db/index.ts';
 
@@ -126,4 +126,37 @@ export async function getGymBookingRules(db: Database, gymId: number | null): Pr
     .where('g.id', '=', gymId)
     .executeTakeFirst();
   return row ? rulesOf(row) : DEFAULT_BOOKING_RULES;
+}
+
+/**
+ * The zone of a record's gym, for the records that have one — a gym, a bid, a weekly slot, a dated change (through
+ * its slot), a gallery picture of one gym — and null for the rest (docs/product/staff.md, "Times"). `entity` and
+ * `id` are SQL expressions of the outer query, e.g. an audit entry's `entity` and `entity_id`.
+ */
+export function recordGymZone(entity: Expression<string>, id: Expression<number | null>) {
+  return sql<string | null>`CASE ${entity}
+    WHEN 'gym' THEN (SELECT g.time_zone FROM gyms g WHERE g.id = ${id})
+    WHEN 'bid' THEN (SELECT g.time_zone FROM bids b JOIN gyms g ON g.id = b.gym_id WHERE b.id = ${id})
+    WHEN 'schedule_slot' THEN
+      (SELECT g.time_zone FROM schedule_slots s JOIN gyms g ON g.id = s.gym_id WHERE s.id = ${id})
+    WHEN 'schedule_change' THEN
+      (SELECT g.time_zone FROM schedule_changes c JOIN schedule_slots s ON s.id = c.slot_id
+         JOIN gyms g ON g.id = s.gym_id WHERE c.id = ${id})
+    WHEN 'gallery_image' THEN
+      (SELECT g.time_zone FROM gallery_images i JOIN gyms g ON g.id = i.gym_id WHERE i.id = ${id})
+  END`;
+}
+
+/** recordGymZone for one record. */
+export async function recordTimeZone(db: Database, entity: string, id: number): Promise<string | null> {
+  const { rows } = await sql<{
+    zone: string | null;
+  }>`SELECT ${recordGymZone(sql.val(entity), sql.val(id))} AS zone`.execute(db);
+  return rows[0]?.zone ?? null;
+}
+
+/** A gym's zone by its id (a deleted record's gym, named in its last version). */
+export async function gymTimeZone(db: Database, id: number): Promise<string | null> {
+  const row = await db.selectFrom('gyms').select('time_zone').where('id', '=', id).executeTakeFirst();
+  return row?.time_zone ?? null;
 }

@@ -4,7 +4,7 @@ import type { Database } from '#db/index.ts';
 export function getPrivacyPolicy(db: Database) {
   return db
     .selectFrom('privacy_policy')
-    .select(['title', 'body', 'version', 'updated_at'])
+    .select(['id', 'title', 'body', 'version', 'updated_at'])
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();

@@ -7,6 +7,7 @@ import {
   changedFields,
   DEFAULT_REVISIONS_KEEP_DAYS,
   DELETED_KEEP_DAYS,
+  POSITION_KEY,
   REVISIONS_KEEP_LATEST,
   type RevisionData,
   revisionData,
@@ -101,6 +102,8 @@ export async function keepRevision(
   kind: Exclude<RevisionKind, 'initial'>,
 ): Promise<void> {
   const data = revisionData(section, after);
+  // A deleted record of a hand-ordered list remembers its place, so a restore puts it back there.
+  if (kind === 'delete' && section.order === 'manual') data[POSITION_KEY] = Number(after.sort_order);
   if (before) {
     const previous = revisionData(section, before);
     if (!(await hasRevisions(db, section.key, after.id))) {

@@ -26,6 +26,11 @@ function checkPassword(password: string) {
   }
 }
 
+/** True once any staff account exists, enabled or not. */
+export async function hasAnyStaff(db: Database): Promise<boolean> {
+  return (await db.selectFrom('staff_users').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function listStaff(db: Database) {
   return db
     .selectFrom('staff_users')

@@ -20,6 +20,7 @@ import { STAFF_FILES_PER_FORM } from '#app/lib/body-limits.ts';
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { parseId } from '#app/lib/id.ts';
 import { isIsoDate } from '#app/lib/schedule.ts';
+import { isTimeZone } from '#app/lib/staff-time.ts';
 import { plainText } from '#app/lib/text.ts';
 import { getImages } from '#app/models/image.server.ts';
 import {
@@ -42,15 +43,6 @@ export const REQUIRED = 'Заполните поле';
 const CHOOSE = 'Выберите значение';
 const NOT_OFFERED = 'Выберите значение из списка';
 const MAX_LINE_LENGTH = 300;
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('ru-RU', { timeZone: value });
-    return value.includes('/') || value === 'UTC';
-  } catch {
-    return false;
-  }
-}
 
 export function isHttpUrl(value: string): boolean {
   try {

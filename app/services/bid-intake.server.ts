@@ -1,9 +1,16 @@
+import { createHash } from 'node:crypto';
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '#app/infra/database-outage.server.ts';
 import { visitorChannelsOf } from '#app/infra/env.server.ts';
 import { renderPlaceholders } from '#app/infra/render-cache.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
-import { BID_FORM_PARAM, BID_SENT_PARAM, type BidActionResult, type BidFieldErrors } from '#app/lib/bid-form.ts';
+import {
+  BID_FORM_PARAM,
+  BID_SENT_PARAM,
+  type BidActionResult,
+  type BidFieldErrors,
+  submitLabelOf,
+} from '#app/lib/bid-form.ts';
 import { type BidInput, bidValuesFrom, parseBidForm } from '#app/lib/bid-schema.ts';
 import { type BookingRules, lastBookableDate, managePath } from '#app/lib/booking.ts';
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
@@ -36,8 +43,18 @@ import { currentPolicy } from '#app/services/privacy.server.ts';
 import { clientKey, retryAfterHeaders, retryAfterText } from '#app/services/rate-limit.server.ts';
 import { setSignupLinkCookie } from '#app/services/signup-link-cookie.server.ts';
 
-/** Bids are rate-limited per client address, in PostgreSQL so that every instance shares the count (docs/security.md). */
-export const BID_RATE_LIMIT = { points: 5, windowSeconds: 10 * 60 } as const;
+/**
+ * Bids per client address, in PostgreSQL so that every instance shares the count. One address is often many people —
+ * a club's lobby on its Wi-Fi, a mobile carrier's NAT — so it is sized for a full class signing up in one break
+ * (docs/security.md, "What one address carries"); scripts are held back by the limits per showing and per phone.
+ */
+export const BID_RATE_LIMIT = { points: 30, windowSeconds: 10 * 60 } as const;
+/**
+ * Bids per phone number: a family signs up a few people for a week's sessions from one number, and a tester fills
+ * every form of the site with theirs; more is a script, or someone else's number typed in again and again (the club
+ * would call that person).
+ */
+export const BID_PHONE_LIMIT = { points: 20, windowSeconds: 60 * 60 } as const;
 /**
  * Accepted bids per form token, for as long as a token lives. A person sends a form once; a page held by a shared
  * cache hands one token to a few visitors; a bot replaying one token gets no further (docs/security.md).
@@ -78,7 +95,9 @@ export function handleSignupAction(args: IntakeArgs) {
 }
 
 type IntakeArgs = { request: Request; context: Readonly<RouterContextProvider>; url: URL };
-type Accept = (args: IntakeArgs & { form: FormData; formId: string; parsed: BidInput; fail: Fail }) => Promise<unknown>;
+type Accept = (
+  args: IntakeArgs & { form: FormData; formId: string; parsed: BidInput; fail: Fail; button: string },
+) => Promise<unknown>;
 
 async function runBidAction({ request, context, url }: IntakeArgs, accept: Accept) {
   const services = getServices(context);
@@ -92,6 +111,8 @@ async function runBidAction({ request, context, url }: IntakeArgs, accept: Accep
   }
   const formId = sanitizeFormId(form.get('formId'));
   const values = bidValuesFrom(form);
+  // Messages that ask to send the form again name the button the page shows.
+  const button = submitLabelOf(form.get('intent'));
   // The form comes back carrying its first-shown time, marked so that sending it again is never "too fast"
   // (docs/bid-form.md); `newToken` starts a new showing instead, for a token that may not be used any more.
   const fail = (
@@ -125,21 +146,19 @@ async function runBidAction({ request, context, url }: IntakeArgs, accept: Accep
 
   const token = checkBidToken(services.sessionSecret, form.get('token'));
   if (token === 'too-fast') {
-    return fail(400, {}, 'Форма отправлена слишком быстро. Проверьте данные и нажмите «Отправить заявку» ещё раз.');
+    return fail(400, {}, `Форма отправлена слишком быстро. Проверьте данные и нажмите «${button}» ещё раз.`);
   }
   if (token !== 'ok') {
-    return fail(400, {}, 'Страница устарела. Проверьте данные и нажмите «Отправить заявку» ещё раз.');
+    return fail(400, {}, `Страница устарела. Проверьте данные и нажмите «${button}» ещё раз.`);
   }
 
   try {
-    return await accept({ request, context, url, form, formId, parsed: parsed.data, fail });
+    return await accept({ request, context, url, form, formId, parsed: parsed.data, fail, button });
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     // The database is unreachable (docs/security.md, "Database outage"): the form comes back with the visitor's
     // input and the club's phone number, which the gym cache still knows.
-    const phone = await getActiveGym(context)
-      .then((active) => active.gym?.phone ?? active.gyms.find((gym) => gym.phone)?.phone ?? null)
-      .catch(() => null);
+    const phone = await clubPhone(context, null).catch(() => null);
     return fail(
       503,
       {},
@@ -158,19 +177,54 @@ type Fail = (
   options?: { headers?: Record<string, string>; newToken?: boolean },
 ) => ReturnType<typeof data<BidActionResult>>;
 
-/** The rate limits of every bid (docs/security.md): per client address and per showing of the form. */
-async function consumeBidLimits(context: Readonly<RouterContextProvider>, form: FormData, fail: Fail) {
+/** The phone a refused visitor can call instead: the form's gym's, else the active gym's, else any gym's. */
+async function clubPhone(
+  context: Readonly<RouterContextProvider>,
+  gym: { phone: string } | null | undefined,
+): Promise<string | null> {
+  if (gym?.phone) return gym.phone;
+  const active = await getActiveGym(context);
+  return active.gym?.phone || active.gyms.find((candidate) => candidate.phone)?.phone || null;
+}
+
+/** The rate limits of every bid (docs/security.md): per client address, per phone and per showing of the form. */
+async function consumeBidLimits(
+  context: Readonly<RouterContextProvider>,
+  {
+    form,
+    phone,
+    gym,
+    button,
+  }: { form: FormData; phone: string; gym: { phone: string } | null | undefined; button: string },
+  fail: Fail,
+) {
   const services = getServices(context);
   const info = getRequestInfo(context);
   const db = services.database.db;
+  const call = async () => {
+    const number = await clubPhone(context, gym);
+    return number ? `позвоните нам: ${number}` : 'позвоните нам';
+  };
   const limit = await consumeRateLimit(db, `bid:${clientKey(info.ip)}`, BID_RATE_LIMIT);
   if (!limit.allowed) {
     info.logger.warn({ ip: info.ip }, 'bid refused: rate limit');
     return fail(
       429,
       {},
-      `Слишком много заявок с вашего адреса. Попробуйте ещё раз ${retryAfterText(limit.retryAfterSeconds)} или позвоните нам.`,
+      `Слишком много заявок с вашего адреса. Попробуйте ещё раз ${retryAfterText(limit.retryAfterSeconds)} или ${await call()}.`,
       { headers: retryAfterHeaders(limit.retryAfterSeconds) },
+    );
+  }
+  // By a hash of the number: the counters table holds no phone numbers.
+  const phoneKey = createHash('sha256').update(phone).digest('hex').slice(0, 24);
+  const perPhone = await consumeRateLimit(db, `bid-phone:${phoneKey}`, BID_PHONE_LIMIT);
+  if (!perPhone.allowed) {
+    info.logger.warn({ ip: info.ip }, 'bid refused: phone limit');
+    return fail(
+      429,
+      {},
+      `С этого номера уже отправлено много заявок. Мы перезвоним по ним; если нужно срочно, ${await call()}.`,
+      { headers: retryAfterHeaders(perPhone.retryAfterSeconds) },
     );
   }
   // Counted per showing of the form (its signed issue time), so a token and the answered tokens derived from it
@@ -180,7 +234,7 @@ async function consumeBidLimits(context: Readonly<RouterContextProvider>, form: 
   if (!uses.allowed) {
     info.logger.warn({ ip: info.ip }, 'bid refused: form token used up');
     // The answer carries a new token: a person who really means another bid sends the form once more.
-    return fail(400, {}, 'Эта форма уже отправлена. Проверьте данные и нажмите «Отправить заявку» ещё раз.', {
+    return fail(400, {}, `Эта форма уже отправлена. Проверьте данные и нажмите «${button}» ещё раз.`, {
       newToken: true,
     });
   }
@@ -188,22 +242,7 @@ async function consumeBidLimits(context: Readonly<RouterContextProvider>, form: 
 }
 
 /** The checks and the write that need the database, after the form itself was found valid. */
-async function acceptBid({
-  context,
-  url,
-  form,
-  formId,
-  parsed: input,
-  fail,
-}: {
-  request: Request;
-  context: Readonly<RouterContextProvider>;
-  url: URL;
-  form: FormData;
-  formId: string;
-  parsed: BidInput;
-  fail: Fail;
-}) {
+async function acceptBid({ context, url, form, formId, parsed: input, fail, button }: Parameters<Accept>[0]) {
   const services = getServices(context);
   const info = getRequestInfo(context);
   const db = services.database.db;
@@ -215,7 +254,7 @@ async function acceptBid({
     return fail(400, {}, 'Это предложение больше недоступно. Обновите страницу и выберите другое.');
   }
 
-  const limited = await consumeBidLimits(context, form, fail);
+  const limited = await consumeBidLimits(context, { form, phone: input.phone, gym, button }, fail);
   if (limited) return limited;
 
   const bid = await createPublicBid(
@@ -293,7 +332,7 @@ function parseEmail(value: FormDataEntryValue | null): { email: string | null } 
 }
 
 /** A sign-up's checks and write, after the form itself was found valid (docs/product/signups.md). */
-async function acceptSignup({ context, url, form, formId, parsed: input, fail }: Parameters<Accept>[0]) {
+async function acceptSignup({ context, url, form, formId, parsed: input, fail, button }: Parameters<Accept>[0]) {
   const services = getServices(context);
   const info = getRequestInfo(context);
   const db = services.database.db;
@@ -311,7 +350,7 @@ async function acceptSignup({ context, url, form, formId, parsed: input, fail }:
   const refusal = signupRefusal(await cachedBookingRules(services, session.gymId), session, timeZone);
   if (refusal) return fail(400, {}, refusal.text);
 
-  const limited = await consumeBidLimits(context, form, fail);
+  const limited = await consumeBidLimits(context, { form, phone: input.phone, gym, button }, fail);
   if (limited) return limited;
 
   const link = issueManageLink(services.sessionSecret);

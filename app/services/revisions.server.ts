@@ -3,7 +3,7 @@
  * through the same checks as a form: fields that no longer pass them, or references to records that are gone,
  * stop the restore with a Russian message instead of a database error. A restore is itself a new version.
  */
-import { DELETED_KEEP_DAYS } from '#app/admin/revisions.ts';
+import { DELETED_KEEP_DAYS, POSITION_KEY } from '#app/admin/revisions.ts';
 import type { AnySection } from '#app/admin/section.ts';
 import { parseId } from '#app/lib/id.ts';
 import {
@@ -14,6 +14,7 @@ import {
   singletonId,
   updateRow,
 } from '#app/models/admin/content.server.ts';
+import { gymTimeZone, recordTimeZone } from '#app/models/gym.server.ts';
 import { getImages } from '#app/models/image.server.ts';
 import { latestRevision, type Revision } from '#app/models/revision.server.ts';
 import { constraintMessage, parseValues, rowToFormValues } from '#app/services/admin-form.server.ts';
@@ -100,7 +101,11 @@ export async function restoreRevision(
       return { ok: true, id: revision.recordId, label, notes };
     }
     // The row is gone and sequences never hand an id out twice, so the record comes back under its own id.
-    const id = await createRow(db, section, values, staffUserId, { id: revision.recordId });
+    const position = revision.data[POSITION_KEY];
+    const id = await createRow(db, section, values, staffUserId, {
+      id: revision.recordId,
+      position: typeof position === 'number' ? position : null,
+    });
     return { ok: true, id, label, notes };
   } catch (error) {
     const message = constraintMessage(error);
@@ -119,4 +124,28 @@ export async function historyRecordId(
   const id = section.singleton ? await singletonId(db, section) : parseId(param);
   if (id === null) throw new Response(`Запись не найдена: ${path}`, { status: 404 });
   return id;
+}
+
+/**
+ * The zone a record's versions are dated in (docs/product/staff.md, "Times"): its gym's when it has one, else null
+ * (the network's). A deleted record is found through its last version: a gym by its own zone field, anything else
+ * by the gym or the weekly slot that version points at.
+ */
+export async function recordZone(
+  db: Database,
+  section: AnySection,
+  id: number,
+  data: Record<string, unknown> | undefined,
+): Promise<string | null> {
+  const zone = await recordTimeZone(db, section.entity, id);
+  if (zone || !data) return zone;
+  for (const field of section.fields) {
+    const value = data[field.name];
+    if (field.kind === 'timeZone' && typeof value === 'string' && value) return value;
+    const ref = field.kind === 'reference' ? parseId(String(value ?? '')) : null;
+    if (ref === null || field.kind !== 'reference') continue;
+    if (field.source === 'gyms') return gymTimeZone(db, ref);
+    if (field.source === 'slots') return recordTimeZone(db, 'schedule_slot', ref);
+  }
+  return null;
 }

@@ -7,8 +7,6 @@ import type { BidStatus, TrainingLevel } from '#db/schema.ts';
 
 /** All three clubs are in Екатеринбург (UTC+5, no DST): "today" for promo and schedule dates is local there. */
 export const TIME_ZONE = 'Asia/Yekaterinburg';
-/** Consent text version recorded with seeded bids. */
-export const CONSENT_VERSION = 'v1';
 
 /** What a picture shows; db/demo/pictures.ts draws each of these without any text in it. */
 export type Scene =
@@ -263,7 +261,7 @@ export const COACHES: readonly CoachSeed[] = [
     full_name: 'Анна Сергеевна Ковалёва',
     position: 'Старший тренер по йоге и пилатесу',
     summary: 'Помогает вернуть спине подвижность, а голове — спокойствие.',
-    bio: 'Анна пришла в йогу после травмы спины и за пятнадцать лет превратила личную историю в профессию. Окончила УралГУФК, стажировалась в Ришикеше. На занятиях много объясняет и всегда предлагает облегчённые варианты поз.',
+    bio: 'Анна пришла в йогу после травмы спины, а с 2010 года учит других: личная история стала профессией. Окончила УралГУФК, стажировалась в Ришикеше. На занятиях много объясняет и всегда предлагает облегчённые варианты поз.',
     experience_since: 2010,
     achievements: [
       'Сертифицированный преподаватель Yoga Alliance (RYT-500)',
@@ -315,7 +313,7 @@ export const COACHES: readonly CoachSeed[] = [
     full_name: 'Ольга Викторовна Морозова',
     position: 'Хореограф, тренер по танцам',
     summary: 'Зумба и хип-хоп, после которых хочется танцевать ещё.',
-    bio: 'Ольга двадцать лет в танце: от народного ансамбля до хип-хоп-баттлов. Лицензированный инструктор Zumba. Умеет раскрепостить даже тех, кто уверен, что танцевать не умеет.',
+    bio: 'Ольга в танце с 2006 года: от народного ансамбля до хип-хоп-баттлов. Лицензированный инструктор Zumba. Умеет раскрепостить даже тех, кто уверен, что танцевать не умеет.',
     experience_since: 2006,
     achievements: ['Лицензированный инструктор Zumba Fitness', 'Призёр чемпионата Урала по хип-хопу'],
     trends: ['dance'],

@@ -8,6 +8,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Storage } from '#app/infra/storage.server.ts';
+import { consentVersionOf } from '#app/lib/consent.server.ts';
 import { type PreparedImage, saveImage } from '#app/services/image-intake.server.ts';
 import {
   BIDS,
@@ -15,7 +16,6 @@ import {
   CARDS,
   COACH_HISTORY,
   COACHES,
-  CONSENT_VERSION,
   FULL_SESSION_CAPACITY,
   GALLERY,
   GYMS,
@@ -146,6 +146,12 @@ function momentAgo(now: Date, daysAgo: number, hour: number): Date {
 }
 
 const HOUR = 60 * 60 * 1000;
+
+/**
+ * What the seeded bids consented to: the demo policy text at its first edit version, recorded exactly as the site
+ * records a real bid's consent, so their pages name that text (docs/product/bids.md, "Consent and the policy").
+ */
+const DEMO_CONSENT_VERSION = consentVersionOf(PRIVACY_POLICY.title, PRIVACY_POLICY.body, 1);
 
 // ─── Seeding ────────────────────────────────────────────────────────────────────────────────────
 
@@ -392,7 +398,7 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
               kind: 'signup' as const,
               subject_title: sessionTitle(slot, date),
               consent_at: createdAt,
-              consent_version: CONSENT_VERSION,
+              consent_version: DEMO_CONSENT_VERSION,
               source_page: '/shedule/signup',
               slot_id: slot.id,
               session_date: date,
@@ -545,7 +551,7 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
           kind,
           ...subjectOf(bid.subject),
           consent_at: createdAt,
-          consent_version: CONSENT_VERSION,
+          consent_version: DEMO_CONSENT_VERSION,
           source_page: bid.source,
           utm: JSON.stringify(bid.utm ?? {}),
           status: bid.status,

@@ -4,6 +4,9 @@ import { createStaffUser } from '#app/models/staff.server.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
 import { insertGym } from '#tests/integration/rows.ts';
 
+/** The club network's calendar the date filters read (docs/product/staff.md, "Times"). */
+const MOSCOW = 'Europe/Moscow';
+
 describeEachDb('bid inbox', (t) => {
   async function seed() {
     const gym = await insertGym(t.db, 'Зал', 'Адрес');
@@ -25,7 +28,7 @@ describeEachDb('bid inbox', (t) => {
 
   it('pages newest first by keyset without skipping or repeating, with filters', async () => {
     const gymId = await seed();
-    const all = parseBidFilters(new URLSearchParams());
+    const all = parseBidFilters(new URLSearchParams(), MOSCOW);
     const seen: number[] = [];
     let after: number | null = null;
     do {
@@ -38,27 +41,40 @@ describeEachDb('bid inbox', (t) => {
 
     const filtered = await listBids(
       t.db,
-      parseBidFilters(new URLSearchParams({ status: 'done', kind: 'trial', gym: String(gymId) })),
+      parseBidFilters(new URLSearchParams({ status: 'done', kind: 'trial', gym: String(gymId) }), MOSCOW),
       null,
       200,
     );
     expect(filtered.bids.length).toBeGreaterThan(0);
     for (const bid of filtered.bids) expect([bid.status, bid.kind, bid.gym_name]).toEqual(['done', 'trial', 'Зал']);
 
-    const byName = await listBids(t.db, parseBidFilters(new URLSearchParams({ q: 'анна' })), null, 200);
+    const byName = await listBids(t.db, parseBidFilters(new URLSearchParams({ q: 'анна' }), MOSCOW), null, 200);
     expect(byName.bids).toHaveLength(12);
-    const byPhone = await listBids(t.db, parseBidFilters(new URLSearchParams({ q: '8 (999) 000-00-01' })), null, 200);
+    const byPhone = await listBids(
+      t.db,
+      parseBidFilters(new URLSearchParams({ q: '8 (999) 000-00-01' }), MOSCOW),
+      null,
+      200,
+    );
     expect(byPhone.bids).toHaveLength(2);
     expect(byPhone.bids.some((bid) => bid.repeat_phone)).toBe(true);
 
     const day = await listBids(
       t.db,
-      parseBidFilters(new URLSearchParams({ from: '2026-03-10', to: '2026-03-10' })),
+      parseBidFilters(new URLSearchParams({ from: '2026-03-10', to: '2026-03-10' }), MOSCOW),
       null,
       200,
     );
     // Bids are at 09:00Z + k hours, 7 per hour; Moscow's 10 March ends at 21:00Z, so k = 0…11.
     expect(day.bids).toHaveLength(12 * 7);
+    // The dates are the club network's days: in Екатеринбург 10 March ends at 19:00Z, so k = 0…9.
+    const yekaterinburgDay = await listBids(
+      t.db,
+      parseBidFilters(new URLSearchParams({ from: '2026-03-10', to: '2026-03-10' }), 'Asia/Yekaterinburg'),
+      null,
+      200,
+    );
+    expect(yekaterinburgDay.bids).toHaveLength(10 * 7);
 
     let exported = 0;
     const ids: number[] = [];

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { expect, it } from 'vitest';
 import { parseEnv } from '#app/infra/env.server.ts';
 import { verifyPassword } from '#app/infra/password.server.ts';
-import { ensureAdminFromEnv } from '#app/services/admin-bootstrap.server.ts';
+import { ensureAdminFromEnv, noStaffHint } from '#app/services/admin-bootstrap.server.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
 
 const silent = pino({ level: 'silent' });
@@ -41,5 +41,19 @@ describeEachDb('first staff account from ADMIN_EMAIL / ADMIN_PASSWORD', (t) => {
       .where('email', '=', 'nobody@club.test')
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
+  });
+
+  it('says how to make the first staff account while there is none', async () => {
+    await t.db.deleteFrom('staff_users').execute();
+    expect(await noStaffHint(t.db)).toBe(
+      'Сотрудников пока нет. Чтобы войти на /login, перезапустите с ADMIN_EMAIL и ADMIN_PASSWORD (не короче 10 символов) ' +
+        'или создайте учётную запись: npm run staff -- create you@example.ru --role admin',
+    );
+    await ensureAdminFromEnv(
+      t.db,
+      parseEnv({ ADMIN_EMAIL: 'first@club.test', ADMIN_PASSWORD: 'first-password-1' }),
+      silent,
+    );
+    expect(await noStaffHint(t.db)).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import {
   deleteRow,
   getRow,
   loadOptions,
+  moveRow,
   optionSources,
   setPublished,
   updateRow,
@@ -211,6 +212,33 @@ describeEachDb('content revisions', (t) => {
     expect(await getRow(t.db, trends, id)).toMatchObject({ title: 'Йога', cover_image_id: cover });
     expect((await listDeleted(t.db, new Date())).map((revision) => revision.id)).not.toContain(entry.id);
     expect((await latestRevision(t.db, 'trainings/trends', id))!.kind).toBe('restore');
+  });
+
+  it('puts a restored record of a hand-ordered list back at its place, also after the list was reordered', async () => {
+    const anna = await insertStaff(t.db, 'Анна');
+    const ids: number[] = [];
+    for (const title of ['Место А', 'Место Б', 'Место В', 'Место Г'])
+      ids.push(await create(t.db, trends, { title }, anna));
+    const order = async () =>
+      (await t.db.selectFrom('trends').select('id').orderBy('sort_order').orderBy('id').execute())
+        .map((row) => row.id)
+        .filter((id) => ids.includes(id));
+    const restoreDeleted = async (id: number) => {
+      const entry = (await listDeleted(t.db, new Date())).find(
+        (revision) => revision.section === 'trainings/trends' && revision.recordId === id,
+      )!;
+      expect(await restoreRevision(t.db, trends, entry, anna, new Date(), null)).toMatchObject({ ok: true, id });
+    };
+
+    await deleteRow(t.db, trends, ids[1]!, anna);
+    await restoreDeleted(ids[1]!);
+    expect(await order()).toEqual(ids);
+
+    // Deleted, then the list reordered (renumbered 1…n): it comes back second, not last.
+    await deleteRow(t.db, trends, ids[1]!, anna);
+    await moveRow(t.db, trends, ids[3]!, 'up', anna);
+    await restoreDeleted(ids[1]!);
+    expect(await order()).toEqual([ids[0], ids[1], ids[3], ids[2]]);
   });
 
   it('refuses to restore a deleted record after 30 days', async () => {

@@ -103,4 +103,20 @@ describe('settings: the server refuses a bad configuration', () => {
       'Invalid configuration:\n  PORT: must be a port number\n  BIDS_NOTIFY_EMAIL: required with SMTP_URL (where to send new bids)\n  PUBLIC_URL: required with SMTP_URL (the letters link to the bid)\n',
     );
   });
+
+  it('stops at once with one Russian line when ADMIN_PASSWORD is shorter than 10 characters', async () => {
+    const result = await promisify(execFile)(process.execPath, ['server.ts'], {
+      env: {
+        ...process.env,
+        ADMIN_EMAIL: 'boss@club.test',
+        ADMIN_PASSWORD: 'short-pw',
+        DATA_DIR: '/nonexistent/never-created',
+      },
+    }).catch((error) => error);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'ADMIN_PASSWORD: пароль короче 10 символов, с ним администратор не будет создан и войти будет нельзя: задайте пароль длиннее\n',
+    );
+    expect(result.stdout).toBe('');
+  });
 });

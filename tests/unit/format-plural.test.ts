@@ -51,8 +51,8 @@ describe('bids as staff read them', () => {
   });
 
   it('shows a bid in its gym’s zone, the network’s without a gym', () => {
-    expect(bidTimeZone('Asia/Yekaterinburg')).toBe('Asia/Yekaterinburg');
-    expect(bidTimeZone(null)).toBe('Europe/Moscow');
+    expect(bidTimeZone('Asia/Yekaterinburg', 'Europe/Moscow')).toBe('Asia/Yekaterinburg');
+    expect(bidTimeZone(null, 'Asia/Omsk')).toBe('Asia/Omsk');
     expect(timeZoneOffset('Asia/Yekaterinburg', '2026-11-23T00:00:00Z')).toBe('GMT+5');
   });
 });

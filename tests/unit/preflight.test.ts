@@ -20,7 +20,9 @@ describe('preflight', () => {
     const result = await run(OLD_NODE!, ['scripts/preflight.mjs']).catch((error) => error);
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe(
-      `Нужен Node.js 24 или новее, а запущен ${version.trim()}: он не умеет запускать TypeScript-файлы сервера. Установите Node.js 24 (https://nodejs.org/) и повторите.`,
+      `Нужен Node.js 24 или новее, а запущен ${version.trim()}: он не умеет запускать TypeScript-файлы сервера. ` +
+        'Установите Node.js 24 и повторите, например: npm install --prefix ~/.cache/node24 node@24 && ' +
+        'export PATH=~/.cache/node24/node_modules/node/bin:$PATH (или nvm install 24, fnm install 24; README, «Run it»).',
     );
   });
 

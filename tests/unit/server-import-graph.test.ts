@@ -42,6 +42,9 @@ it('the demo seed uses no app code beyond storing images', () => {
     // The intake's lazy sharp loader (app/infra/sharp.server.ts).
     'app/infra/sharp.server.ts',
     'app/infra/storage.server.ts',
+    // Its bids record their consent as the site does (app/lib/consent.server.ts).
+    'app/lib/bid-form.ts',
+    'app/lib/consent.server.ts',
     'app/models/image.server.ts',
     'app/services/image-intake.server.ts',
   ]);

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { describeAudit } from '#app/admin/audit.ts';
-import { formatDateTime } from '#app/lib/format.ts';
+import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 
 export interface AuditEntryView {
   id: number;
@@ -10,6 +10,8 @@ export interface AuditEntryView {
   fields: string[];
   title?: string | null;
   created_at: Date | string;
+  /** The zone of the record's gym, when it has one; else the network's zone is used. */
+  gym_time_zone?: string | null;
   staff_name: string | null;
   staff_email: string | null;
 }
@@ -23,7 +25,9 @@ export function AuditList({ entries, empty = 'Изменений пока нет
         const line = describeAudit({ ...entry, title: entry.title ?? null });
         return (
           <li key={entry.id} className="admin-audit__entry">
-            <span className="admin-muted admin-audit__time">{formatDateTime(entry.created_at)}</span>{' '}
+            <span className="admin-muted admin-audit__time">
+              <StaffTime value={entry.created_at} zone={entry.gym_time_zone} />
+            </span>{' '}
             <span className="admin-audit__text">
               <strong>{entry.staff_name || entry.staff_email || 'Система'}</strong> — {line.action}
               {line.item ? <>: {line.href ? <Link to={line.href}>{line.item}</Link> : line.item}</> : null}

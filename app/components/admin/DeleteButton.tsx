@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { Form, Link } from 'react-router';
+import { DELETE_CONSEQUENCE } from '#app/admin/revisions.ts';
 
 /**
  * Delete with a confirmation step: without JavaScript the link opens the confirmation page;
@@ -33,7 +34,9 @@ export function DeleteButton({
         Удалить
       </Link>
       <dialog ref={dialog} className="admin-dialog" aria-label="Подтверждение удаления">
-        <p>Удалить «{label}»? Это действие нельзя отменить.</p>
+        <p>
+          Удалить «{label}»? {DELETE_CONSEQUENCE}
+        </p>
         <Form method="post" action={to} className="admin-dialog__actions">
           <button type="submit" className="admin-button admin-button--danger">
             Да, удалить

@@ -9,6 +9,7 @@ import {
   type Options,
 } from '#app/admin/fields.ts';
 import { Image } from '#app/components/Image.tsx';
+import { RUSSIAN_TIME_ZONES } from '#app/lib/staff-time.ts';
 
 interface EntityFormProps {
   fields: readonly FieldDef[];
@@ -278,10 +279,19 @@ function Field({
       const input = INPUTS[field.kind];
       const maxLength =
         'maxLength' in field ? field.maxLength : field.kind === 'timeZone' ? MAX_TIME_ZONE_LENGTH : undefined;
+      // A zone is typed as its IANA name; the suggestions say in Russian which city and offset each one is.
+      const zones = field.kind === 'timeZone' ? `${field.name}-zones` : undefined;
       return (
         <div className="admin-field">
           {label}
-          <input {...input} {...common} defaultValue={text} maxLength={maxLength} />
+          <input {...input} {...common} defaultValue={text} maxLength={maxLength} list={zones} />
+          {zones ? (
+            <datalist id={zones}>
+              {RUSSIAN_TIME_ZONES.map((zone) => (
+                <option key={zone.value} value={zone.value} label={zone.label} />
+              ))}
+            </datalist>
+          ) : null}
           {after}
         </div>
       );

@@ -1,5 +1,5 @@
+import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { MESSAGE_KIND_LABEL, type MessageKind } from '#app/lib/booking.ts';
-import { formatDateTime } from '#app/lib/format.ts';
 
 interface Message {
   id: number;
@@ -17,8 +17,8 @@ const STATE_WORDS: Record<Message['state'], string> = {
   dead: 'не ушло',
 };
 
-/** The messages a sign-up got (or will get): channel, kind, state and time, in the gym's zone. */
-export function VisitorMessages({ messages, timeZone }: { messages: readonly Message[]; timeZone: string }) {
+/** The messages a sign-up got (or will get): channel, kind, state and time, in the gym's zone (docs/product/staff.md). */
+export function VisitorMessages({ messages, timeZone }: { messages: readonly Message[]; timeZone: string | null }) {
   if (messages.length === 0) return null;
   return (
     <ul className="admin-messages" aria-label="Сообщения посетителю">
@@ -26,7 +26,7 @@ export function VisitorMessages({ messages, timeZone }: { messages: readonly Mes
         <li key={message.id} className={`admin-messages__item admin-messages__item--${message.state}`}>
           {message.channel === 'sms' ? 'SMS' : 'Письмо'} ·{' '}
           {MESSAGE_KIND_LABEL[message.kind as MessageKind] ?? message.kind} · {STATE_WORDS[message.state]}{' '}
-          {formatDateTime(message.at, timeZone)}
+          <StaffTime value={message.at} zone={timeZone} />
           {message.note && message.state !== 'sent' ? <span className="admin-muted"> ({message.note})</span> : null}
         </li>
       ))}

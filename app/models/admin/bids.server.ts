@@ -1,7 +1,6 @@
 /** The staff side of bids: the inbox (keyset pages over a million rows), a bid's page and status changes. */
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { BID_KINDS, BID_STATUSES, BID_TRANSITIONS, REPEAT_PHONE_DAYS } from '#app/admin/bids.ts';
-import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { parseId } from '#app/lib/id.ts';
 import { isIsoDate } from '#app/lib/schedule.ts';
 import { searchTerm } from '#app/lib/text.ts';
@@ -10,8 +9,6 @@ import type { Database } from '#db/index.ts';
 import type { BidKind, BidStatus } from '#db/schema.ts';
 
 export const BIDS_PAGE_SIZE = 50;
-/** Dates in filters are calendar days of the club network. */
-const FILTER_TIME_ZONE = DEFAULT_TIME_ZONE;
 
 export interface BidFilters {
   status: BidStatus | null;
@@ -23,9 +20,11 @@ export interface BidFilters {
   /** A session's sign-ups (docs/product/signups.md): its weekly slot and date. */
   slotId: number | null;
   sessionDate: string | null;
+  /** The calendar of `from` and `to`: the club network's days (docs/product/staff.md, "Times"). */
+  timeZone: string;
 }
 
-export function parseBidFilters(params: URLSearchParams): BidFilters {
+export function parseBidFilters(params: URLSearchParams, timeZone: string): BidFilters {
   const status = params.get('status');
   const kind = params.get('kind');
   const from = params.get('from') ?? '';
@@ -40,6 +39,7 @@ export function parseBidFilters(params: URLSearchParams): BidFilters {
     q: searchTerm(params.get('q'), 100),
     slotId: parseId(params.get('slot')),
     sessionDate: isIsoDate(sessionDate) ? sessionDate : null,
+    timeZone,
   };
 }
 
@@ -55,14 +55,14 @@ function filtered(db: Database, filters: BidFilters) {
     query = query.where(
       'bids.created_at',
       '>=',
-      sql<Date>`(${filters.from}::date)::timestamp AT TIME ZONE ${FILTER_TIME_ZONE}`,
+      sql<Date>`(${filters.from}::date)::timestamp AT TIME ZONE ${filters.timeZone}`,
     );
   }
   if (filters.to) {
     query = query.where(
       'bids.created_at',
       '<',
-      sql<Date>`(${filters.to}::date + 1)::timestamp AT TIME ZONE ${FILTER_TIME_ZONE}`,
+      sql<Date>`(${filters.to}::date + 1)::timestamp AT TIME ZONE ${filters.timeZone}`,
     );
   }
   if (filters.q) {

@@ -253,13 +253,20 @@ export async function createRow(
   section: AnySection,
   values: ParsedValues,
   staffUserId: number,
-  restore?: { id: number },
+  /** A deleted record coming back under its own id, at its old place in a hand-ordered list when known. */
+  restore?: { id: number; position?: number | null },
   effects: WriteEffects = {},
 ) {
   return db.transaction().execute(async (trx) => {
     const { columns, links } = splitValues(section, values);
     if (restore) columns.id = restore.id;
-    if (section.order === 'manual') {
+    const position = restore?.position;
+    if (section.order === 'manual' && typeof position === 'number' && Number.isInteger(position) && position > 0) {
+      // Back between its old neighbours: the records from its place on move one down. Locked like a move.
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`order:${section.table}`}))`.execute(trx);
+      await sql`UPDATE ${table(section)} SET sort_order = sort_order + 1 WHERE sort_order >= ${position}`.execute(trx);
+      columns.sort_order = position;
+    } else if (section.order === 'manual') {
       const { rows } = await sql<{ next: number }>`
         SELECT coalesce(max(sort_order), 0) + 1 AS next FROM ${table(section)}
       `.execute(trx);

@@ -1,11 +1,9 @@
 /** The figures of the staff dashboard (docs/product/staff.md). */
 import { type SqlBool, sql } from 'kysely';
-import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { selectAuditEntries } from '#app/models/audit.server.ts';
 import type { Database } from '#db/index.ts';
 
 export const CHART_DAYS = 30;
-const TIME_ZONE = DEFAULT_TIME_ZONE;
 
 export async function newBidsPerGym(db: Database) {
   return db
@@ -19,18 +17,18 @@ export async function newBidsPerGym(db: Database) {
     .execute();
 }
 
-/** Bids per calendar day (Moscow) for the last 30 days, zeros included. */
-export async function bidsPerDay(db: Database): Promise<Array<{ day: string; count: number }>> {
+/** Bids per calendar day of the club network's zone for the last 30 days, zeros included. */
+export async function bidsPerDay(db: Database, timeZone: string): Promise<Array<{ day: string; count: number }>> {
   const { rows } = await sql<{ day: string; count: number }>`
     SELECT to_char(d.day, 'YYYY-MM-DD') AS day, count(b.id)::integer AS count
     FROM generate_series(
-      (now() AT TIME ZONE ${TIME_ZONE})::date - ${CHART_DAYS - 1}::integer,
-      (now() AT TIME ZONE ${TIME_ZONE})::date,
+      (now() AT TIME ZONE ${timeZone})::date - ${CHART_DAYS - 1}::integer,
+      (now() AT TIME ZONE ${timeZone})::date,
       interval '1 day'
     ) AS d(day)
     LEFT JOIN bids b
-      ON b.created_at >= d.day::timestamp AT TIME ZONE ${TIME_ZONE}
-     AND b.created_at < (d.day + interval '1 day')::timestamp AT TIME ZONE ${TIME_ZONE}
+      ON b.created_at >= d.day::timestamp AT TIME ZONE ${timeZone}
+     AND b.created_at < (d.day + interval '1 day')::timestamp AT TIME ZONE ${timeZone}
     GROUP BY d.day
     ORDER BY d.day
   `.execute(db);
@@ -63,8 +61,8 @@ export interface HealthWarning {
   href: string;
 }
 
-/** Content that looks unfinished or stale on the public site. */
-export async function contentHealth(db: Database): Promise<HealthWarning[]> {
+/** Content that looks unfinished or stale on the public site; `timeZone` is the calendar a promo ends by. */
+export async function contentHealth(db: Database, timeZone: string): Promise<HealthWarning[]> {
   const [coaches, gyms, promos, trainings] = await Promise.all([
     db.selectFrom('coaches').select(['id', 'full_name']).where('photo_image_id', 'is', null).execute(),
     db
@@ -76,7 +74,7 @@ export async function contentHealth(db: Database): Promise<HealthWarning[]> {
       .selectFrom('promos')
       .select(['id', 'title'])
       .where('published', '=', true)
-      .where('ends_on', '<', sql<string>`(now() AT TIME ZONE ${TIME_ZONE})::date`)
+      .where('ends_on', '<', sql<string>`(now() AT TIME ZONE ${timeZone})::date`)
       .execute(),
     db
       .selectFrom('trainings')

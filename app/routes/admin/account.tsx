@@ -1,11 +1,11 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { adminTitle } from '#app/admin/nav.ts';
+import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { CodeError, CodeField, RecoveryCodeList, TotpSetupPanel } from '#app/components/admin/TwoFactor.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { readForm } from '#app/infra/form.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
-import { formatDateTime } from '#app/lib/format.ts';
 import { countUnusedRecoveryCodes, findTwoFactorRecord } from '#app/models/two-factor.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
 import {
@@ -125,7 +125,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       ) : enabledAt ? (
         <>
           <p>
-            Включён с {formatDateTime(enabledAt)}. Неиспользованных кодов восстановления: {recoveryCodesLeft}.
+            Включён с <StaffTime value={enabledAt} />. Неиспользованных кодов восстановления: {recoveryCodesLeft}.
           </p>
           <Form method="post" className="admin-form" noValidate>
             <CodeError error={error} className="admin-form__error" />

@@ -22,16 +22,18 @@ import { hasAnyGym } from '#app/models/gym.server.ts';
 import { listDeadNotifications, retryDeadNotification } from '#app/models/outbox.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
 import { MAX_ATTEMPTS } from '#app/services/outbox.server.ts';
+import { getStaffClock } from '#app/services/staff-clock.server.ts';
 import type { Route } from './+types/dashboard';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = getDb(context);
+  const { network } = getStaffClock(context);
   const [counts, perGym, perDay, changes, health, anyGym, dead, sessions] = await Promise.all([
     bidCounts(db),
     newBidsPerGym(db),
-    bidsPerDay(db),
+    bidsPerDay(db, network),
     recentChanges(db),
-    contentHealth(db),
+    contentHealth(db, network),
     hasAnyGym(db),
     listDeadNotifications(db, MAX_ATTEMPTS),
     sessionsToWatch(db),

@@ -2,30 +2,38 @@ import { Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { adminTitle } from '#app/admin/nav.ts';
 import { recordPath, SECTIONS, sectionByKey } from '#app/admin/sections.ts';
+import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { TableHead } from '#app/components/admin/TableHead.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { OptionList } from '#app/components/OptionList.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, requireForm } from '#app/infra/form.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
-import { formatDateTime } from '#app/lib/format.ts';
 import { getRevision, listDeleted } from '#app/models/revision.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
-import { restoreRevision } from '#app/services/revisions.server.ts';
+import { recordZone, restoreRevision } from '#app/services/revisions.server.ts';
 import type { Route } from './+types/deleted';
 
 /** Records deleted in the last 30 days, of every section or one, with a restore button each (docs/revisions.md). */
 export async function loader({ context, url }: Route.LoaderArgs) {
   // An unknown section in the query string is ignored, like any malformed filter.
   const filter = sectionByKey(url.searchParams.get('section') ?? '')?.key ?? '';
-  const revisions = await listDeleted(getDb(context), new Date(), filter || undefined);
+  const db = getDb(context);
+  const revisions = await listDeleted(db, new Date(), filter || undefined);
+  // Each record's time in its gym's zone, found through its last version (one lookup per row, 30 days of deletes).
+  const zones = await Promise.all(
+    revisions.map((revision) => {
+      const section = sectionByKey(revision.section);
+      return section ? recordZone(db, section, revision.recordId, revision.data) : null;
+    }),
+  );
   return {
     section: filter,
     sections: SECTIONS.filter((section) => !section.singleton).map((section) => ({
       key: section.key,
       title: section.title,
     })),
-    entries: revisions.flatMap((revision) => {
+    entries: revisions.flatMap((revision, index) => {
       const section = sectionByKey(revision.section);
       if (!section) return [];
       return [
@@ -37,6 +45,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
           label: String(revision.data[section.labelColumn] ?? '') || `#${revision.recordId}`,
           staffName: revision.staffName,
           deletedAt: revision.createdAt.toISOString(),
+          zone: zones[index] ?? null,
         },
       ];
     }),
@@ -108,7 +117,7 @@ export default function DeletedRecords({ loaderData }: Route.ComponentProps) {
                 <td data-label="Запись">{entry.label}</td>
                 <td data-label="Раздел">{entry.sectionTitle}</td>
                 <td data-label="Удалена">
-                  {formatDateTime(entry.deletedAt)}
+                  <StaffTime value={entry.deletedAt} zone={entry.zone} />
                   {entry.staffName ? <span className="admin-muted"> · {entry.staffName}</span> : null}
                 </td>
                 <td className="admin-table__actions">

@@ -3,7 +3,7 @@ import { Form, Link } from 'react-router';
 import { FilterActions, FilterField } from '#app/components/Filters.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { CoachGrid } from '#app/components/SiteCards.tsx';
-import { SITE_NAME } from '#app/lib/club.ts';
+import { gymPhrase, SITE_NAME } from '#app/lib/club.ts';
 import { parseId } from '#app/lib/id.ts';
 import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { publishedCoachesQuery } from '#app/models/coach.server.ts';
@@ -44,7 +44,9 @@ export default function Coaches({ loaderData }: Route.ComponentProps) {
     <>
       <div className="page-head">
         <Heading level={1}>Тренеры</Heading>
-        <p className="page-head__lead">{gym ? `Работают в клубе «${gym.name}».` : 'Тренеры наших клубов.'}</p>
+        <p className="page-head__lead">
+          {gym ? `Работают в ${gymPhrase(gym.name, { in: true })}.` : 'Тренеры наших клубов.'}
+        </p>
       </div>
       <Form method="get" className="filters filters--inline" aria-label="Фильтр тренеров">
         <FilterField

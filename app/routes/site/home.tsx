@@ -9,7 +9,7 @@ import { Icon } from '#app/components/Icon.tsx';
 import { Image } from '#app/components/Image.tsx';
 import { CoachGrid, PriceCard, PromoCard, TrendCard } from '#app/components/SiteCards.tsx';
 import { SiteLink } from '#app/components/SiteLink.tsx';
-import { SITE_NAME } from '#app/lib/club.ts';
+import { gymPhrase, SITE_NAME } from '#app/lib/club.ts';
 import { DEFAULT_DESCRIPTION, pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { publishedCardsQuery } from '#app/models/card.server.ts';
 import { publishedCoachesQuery } from '#app/models/coach.server.ts';
@@ -185,7 +185,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <HomeSection name="cards" title="Клубные карты">
-        <p className="section__lead">Цены действуют в клубе «{gym?.name ?? SITE_NAME}».</p>
+        <p className="section__lead">Цены действуют в {gymPhrase(gym?.name ?? SITE_NAME, { in: true })}.</p>
         <ul className="grid grid--cards">
           {cards.map((card) => (
             <PriceCard key={card.id} card={card} gymId={gym?.id ?? null} token={token} />

@@ -3,7 +3,7 @@ import { TrialBidForm } from '#app/components/BidForm.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { Image } from '#app/components/Image.tsx';
-import { SITE_NAME } from '#app/lib/club.ts';
+import { gymPhrase, SITE_NAME } from '#app/lib/club.ts';
 import { LOGO_URL } from '#app/lib/logo.ts';
 import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { bidFormToken, handleBidAction } from '#app/services/bid-intake.server.ts';
@@ -12,7 +12,13 @@ import type { Route } from './+types/new';
 
 export async function loader(args: Route.LoaderArgs) {
   const site = await loadSiteContext(args);
-  return { gym: site.gym, gyms: site.gyms.length, origin: site.origin, token: bidFormToken(args.context) };
+  return {
+    gym: site.gym,
+    // The visitor may come from an ad for any club: the form lets them choose (the active gym first chosen).
+    gyms: site.gyms.map((gym) => ({ id: gym.id, name: gym.name })),
+    origin: site.origin,
+    token: bidFormToken(args.context),
+  };
 }
 
 export const action = handleBidAction;
@@ -36,7 +42,7 @@ const STEPS = [
 ];
 
 export default function NewcomerLanding({ loaderData }: Route.ComponentProps) {
-  const { gym, token } = loaderData;
+  const { gym, gyms, token } = loaderData;
   return (
     <div className="landing">
       <header className="landing__bar container">
@@ -57,8 +63,8 @@ export default function NewcomerLanding({ loaderData }: Route.ComponentProps) {
             <p className="hero__eyebrow">Для новичков</p>
             <Heading level={1}>Первая тренировка — бесплатно</Heading>
             <p className="hero__lead">
-              Попробуйте клуб {gym ? `«${gym.name}»` : SITE_NAME} без обязательств: экскурсия, занятие с тренером и
-              программа под ваши цели.
+              Попробуйте {gym ? gymPhrase(gym.name) : `клуб ${SITE_NAME}`} без обязательств: экскурсия, занятие с
+              тренером и программа под ваши цели.
             </p>
             <ul className="checklist checklist--light">
               <li>
@@ -77,7 +83,9 @@ export default function NewcomerLanding({ loaderData }: Route.ComponentProps) {
               gymId={gym?.id ?? null}
               token={token}
               headingLevel={2}
-              lead={gym ? `Клуб «${gym.name}», ${gym.address}` : undefined}
+              gyms={gyms}
+              // With a choice of clubs the select names the club; one club is named with its address.
+              lead={gym && gyms.length < 2 ? `${gymPhrase(gym.name, { atStart: true })}, ${gym.address}` : undefined}
             />
           </div>
         </div>

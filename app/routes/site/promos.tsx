@@ -3,7 +3,7 @@ import { BidForm } from '#app/components/BidForm.tsx';
 import { DraftBanner } from '#app/components/DraftBanner.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { PromoCard } from '#app/components/SiteCards.tsx';
-import { SITE_NAME } from '#app/lib/club.ts';
+import { gymPhrase, SITE_NAME } from '#app/lib/club.ts';
 import { formatDate } from '#app/lib/format.ts';
 import { parseId } from '#app/lib/id.ts';
 import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
@@ -54,7 +54,9 @@ export default function Promos({ loaderData }: Route.ComponentProps) {
     <>
       <div className="page-head">
         <Heading level={1}>Акции</Heading>
-        <p className="page-head__lead">{gym ? `Действуют в клубе «${gym.name}».` : 'Действующие предложения клуба.'}</p>
+        <p className="page-head__lead">
+          {gym ? `Действуют в ${gymPhrase(gym.name, { in: true })}.` : 'Действующие предложения клуба.'}
+        </p>
       </div>
       {preview ? (
         <div id={`promo-${preview.id}`} className="promo-row promo-row--preview">

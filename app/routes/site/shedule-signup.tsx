@@ -2,6 +2,7 @@ import { data, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { BidForm } from '#app/components/BidForm.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
+import { SUBMIT_LABELS } from '#app/lib/bid-form.ts';
 import { hoursBefore, managePath } from '#app/lib/booking.ts';
 import { DEFAULT_TIME_ZONE, SITE_NAME } from '#app/lib/club.ts';
 import { dateTimeFormat } from '#app/lib/format.ts';
@@ -209,7 +210,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
               emailField
               sentManage={sentManage}
               hidden={{ slot: String(session.slotId), date: session.date, intent: full ? 'waiting' : 'place' }}
-              submitLabel={full ? 'Встать в лист ожидания' : 'Записаться'}
+              submitLabel={full ? SUBMIT_LABELS.waiting : SUBMIT_LABELS.place}
               renderSent={(signup, manage, existing) => (
                 <>
                   <Heading level={3}>{signup === 'waiting' ? 'Вы в листе ожидания' : 'Вы записаны'}</Heading>

@@ -5,7 +5,7 @@ import { Icon } from '#app/components/Icon.tsx';
 import { SessionSignup } from '#app/components/SessionSignup.tsx';
 import { SiteLink } from '#app/components/SiteLink.tsx';
 import { lastBookableDate } from '#app/lib/booking.ts';
-import { SITE_NAME } from '#app/lib/club.ts';
+import { gymPhrase, SITE_NAME } from '#app/lib/club.ts';
 import { dateTimeFormat, nameWithoutPatronymic } from '#app/lib/format.ts';
 import {
   isoWeekday,
@@ -13,6 +13,7 @@ import {
   parseScheduleFilters,
   type Session,
   scheduleSearch,
+  sessionProgress,
   shiftWeek,
   TIME_OF_DAY,
   type TimeOfDay,
@@ -141,7 +142,7 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
         <p className="page-head__lead">
           {gym ? (
             <>
-              Клуб «{gym.name}», {gym.address}. Время местное.
+              {gymPhrase(gym.name, { atStart: true })}, {gym.address}. Время местное.
             </>
           ) : (
             // Without an active gym there is no gym at all (docs/product/gyms.md): a site that is still being filled.
@@ -229,6 +230,8 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
                       key={`${session.slotId}-${session.date}`}
                       session={session}
                       open={signupClosed(session, { date: today, time: now }, { lastDate: bookableUntil }) === null}
+                      progress={sessionProgress(session, { date: today, time: now })}
+                      today={date === today}
                       dayLabel={dayLabels[date]?.long ?? date}
                     />
                   ))}
@@ -257,6 +260,9 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** A session that began: sign-ups closed at its start, and the schedule says why there is no button. */
+const PROGRESS_TEXT = { running: 'идёт', over: 'прошло' } as const;
+
 /** What changed on the day, in one short badge; the details follow once, next to the field that changed. */
 function changeBadge(session: Session): string | null {
   if (session.status !== 'changed') return null;
@@ -266,7 +272,20 @@ function changeBadge(session: Session): string | null {
   return 'Изменение';
 }
 
-function SessionItem({ session, open, dayLabel }: { session: Session; open: boolean; dayLabel: string }) {
+function SessionItem({
+  session,
+  open,
+  progress,
+  today,
+  dayLabel,
+}: {
+  session: Session;
+  open: boolean;
+  progress: 'running' | 'over' | null;
+  /** Today's sessions that began say so («идёт», «прошло»); earlier days are over as a whole. */
+  today: boolean;
+  dayLabel: string;
+}) {
   const cancelled = session.status === 'cancelled';
   const changed = session.status === 'changed';
   const badge = changeBadge(session);
@@ -278,7 +297,14 @@ function SessionItem({ session, open, dayLabel }: { session: Session; open: bool
     .filter(Boolean)
     .join(' · ');
   return (
-    <li className={['session', cancelled ? 'session--cancelled' : '', changed ? 'session--changed' : ''].join(' ')}>
+    <li
+      className={[
+        'session',
+        cancelled ? 'session--cancelled' : '',
+        changed ? 'session--changed' : '',
+        progress === 'over' ? 'session--over' : '',
+      ].join(' ')}
+    >
       <p className="session__time">
         {cancelled ? (
           <del>
@@ -295,6 +321,7 @@ function SessionItem({ session, open, dayLabel }: { session: Session; open: bool
       {session.originalStart ? <p className="session__was">Перенесено с {session.originalStart}</p> : null}
       {cancelled ? <p className="badge badge--danger">Отменено</p> : null}
       {badge ? <p className="badge badge--warning">{badge}</p> : null}
+      {progress && today ? <p className="badge badge--muted">{PROGRESS_TEXT[progress]}</p> : null}
       <p className="session__title">
         <SiteLink to={`/trainings/${session.training.id}`}>{session.training.title}</SiteLink>
       </p>

@@ -98,7 +98,7 @@ test('phones read +7 922 123-45-67 and call on a tap, a trial says so once, time
   await expect(phone).toHaveAttribute('href', 'tel:+79221234567');
   // The demo clubs are in Екатеринбург: the bid came at 08:00 there (06:00 in Moscow).
   await expect(sergey).toContainText('08:00');
-  await expect(sergey).toContainText('GMT+5');
+  await expect(sergey).toContainText('(Екатеринбург, UTC+5)');
 
   await page.goto('/admin/bids?q=%2B79122345671');
   const irina = page.getByRole('row').filter({ hasText: 'Ирина Петрова' });
@@ -108,5 +108,6 @@ test('phones read +7 922 123-45-67 and call on a tap, a trial says so once, time
   const details = page.locator('.admin-details');
   await expect(details).not.toContainText('Пробное занятие · Пробное занятие');
   await expect(details).toContainText('09:00');
-  await expect(details).toContainText('Asia/Yekaterinburg');
+  await expect(details).toContainText('Екатеринбург, UTC+5');
+  await expect(details).not.toContainText('Asia/Yekaterinburg');
 });

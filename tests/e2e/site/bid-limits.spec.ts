@@ -1,16 +1,27 @@
 /**
- * Bid limits that a script cannot step around: a form token is good for a few accepted bids only, and one address
- * gets five bids per ten minutes — refused with 429, `Retry-After` and a Russian message, the input kept.
+ * Bid limits that a script cannot step around (docs/security.md, "Rate limits"): a form token is good for a few
+ * accepted bids only, a phone number for twenty an hour, and one address — a club's lobby, a carrier's NAT — for thirty
+ * per ten minutes; refused with 429, `Retry-After` and a Russian message that offers the club's phone, input kept.
  */
 import { expect, test } from '@playwright/test';
 import { loopbackAddress, postFromAddress, requestFrom } from '#tests/e2e/client-address.ts';
-import { BROWSER_UA, gotoHydrated, MIN_FILL_WAIT_MS } from '#tests/e2e/site/helpers.ts';
+import { BROWSER_UA, gotoHydrated, MIN_FILL_WAIT_MS, useUniqueIp } from '#tests/e2e/site/helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
 
-/** Mirrors BID_TOKEN_USES and BID_RATE_LIMIT. */
+/** Mirrors BID_TOKEN_USES, BID_RATE_LIMIT and BID_PHONE_LIMIT. */
 const TOKEN_USES = 3;
-const BIDS_PER_ADDRESS = 5;
+const BIDS_PER_ADDRESS = 30;
+const BIDS_PER_PHONE = 20;
+/** The phone of «Клуб на Малышева», the gym of /new's form (db/demo/content.ts). */
+const CLUB_PHONE = 'позвоните нам: +7 343 312-40-51';
+
+let phoneCounter = 0;
+/** A phone number of its own for every bid, so only the limit under test is reached. */
+function uniquePhone(): string {
+  phoneCounter += 1;
+  return `+7912${String((process.pid * 1000 + phoneCounter) % 10_000_000).padStart(7, '0')}`;
+}
 
 const tokenIn = (html: string) => /name="token" value="([^"]+)"/.exec(html)?.[1] ?? '';
 
@@ -24,8 +35,8 @@ async function freshTokens(baseURL: string, count: number): Promise<string[]> {
   return tokens;
 }
 
-function bidForm(token: string, name: string) {
-  return { formId: 'trial', kind: 'trial', name, phone: '+79123456789', consent: 'on', token };
+function bidForm(token: string, name: string, phone = uniquePhone()) {
+  return { formId: 'trial', kind: 'trial', name, phone, consent: 'on', token };
 }
 
 test('one form token is accepted a few times at most, even from many addresses', async ({ baseURL }) => {
@@ -57,7 +68,10 @@ test('one form token is accepted a few times at most, even from many addresses',
   expect(again.status).toBe(302);
 });
 
-test('the sixth bid from one address within ten minutes is a 429 with Retry-After', async ({ baseURL }) => {
+test('a lobby of thirty people on one address is served; the next bid is a 429 that offers the club’s phone', async ({
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
   const address = loopbackAddress();
   const tokens = await freshTokens(baseURL!, BIDS_PER_ADDRESS + 1);
   for (const token of tokens.slice(0, BIDS_PER_ADDRESS)) {
@@ -78,6 +92,30 @@ test('the sixth bid from one address within ten minutes is a 429 with Retry-Afte
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(10 * 60);
   expect(refused.body).toContain('Слишком много заявок с вашего адреса');
+  expect(refused.body).toContain(CLUB_PHONE);
+});
+
+test('one phone number gets twenty bids an hour, from whatever address; the next is a 429', async ({ baseURL }) => {
+  const phone = uniquePhone();
+  const tokens = await freshTokens(baseURL!, BIDS_PER_PHONE + 1);
+  for (const token of tokens.slice(0, BIDS_PER_PHONE)) {
+    const response = await requestFrom(loopbackAddress(), `${baseURL}/new`, {
+      method: 'POST',
+      headers: { Origin: baseURL! },
+      form: bidForm(token, 'Лимит Телефона', phone),
+    });
+    expect(response.status).toBe(302);
+  }
+  const refused = await requestFrom(loopbackAddress(), `${baseURL}/new`, {
+    method: 'POST',
+    headers: { Origin: baseURL! },
+    form: bidForm(tokens.at(-1)!, 'Лимит Телефона', phone),
+  });
+  expect(refused.status).toBe(429);
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  expect(refused.body).toContain('С этого номера уже отправлено много заявок');
+  expect(refused.body).toContain(CLUB_PHONE);
+  expect(refused.body).toContain('value="Лимит Телефона"');
 });
 
 for (const javaScriptEnabled of [false, true]) {
@@ -113,7 +151,70 @@ for (const javaScriptEnabled of [false, true]) {
     await expect(refusedForm.getByRole('alert')).toContainText(
       'Слишком много заявок с вашего адреса. Попробуйте ещё раз через',
     );
+    await expect(refusedForm.getByRole('alert')).toContainText(CLUB_PHONE);
     await expect(refusedForm.getByLabel('Имя')).toHaveValue('Ольга');
     await context.close();
   });
+}
+
+test('a form sent too fast names the button its page shows', async ({ page, baseURL }) => {
+  await useUniqueIp(page);
+  // A session of next week: its sign-up page shows «Записаться» (or «Встать в лист ожидания» when full).
+  await page.goto(`/shedule?week=${isoWeek(new Date(Date.now() + 7 * 86_400_000))}`);
+  const href = await page
+    .getByRole('link', { name: /^Записаться:/ })
+    .first()
+    .getAttribute('href');
+  const signup = new URL(href!, baseURL);
+  const cases: Array<{ path: string; fields: Record<string, string>; button: string }> = [
+    { path: '/new', fields: { formId: 'trial', kind: 'trial' }, button: 'Отправить заявку' },
+    {
+      path: `${signup.pathname}${signup.search}`,
+      fields: {
+        formId: 'signup',
+        kind: 'signup',
+        slot: signup.searchParams.get('slot')!,
+        date: signup.searchParams.get('date')!,
+        intent: 'place',
+      },
+      button: 'Записаться',
+    },
+    {
+      path: `${signup.pathname}${signup.search}`,
+      fields: {
+        formId: 'signup',
+        kind: 'signup',
+        slot: signup.searchParams.get('slot')!,
+        date: signup.searchParams.get('date')!,
+        intent: 'waiting',
+      },
+      button: 'Встать в лист ожидания',
+    },
+  ];
+  for (const { path, fields, button } of cases) {
+    const shown = await requestFrom(loopbackAddress(), `${baseURL}${path}`);
+    // Sent the moment the page arrived: faster than a person fills a form.
+    const response = await requestFrom(loopbackAddress(), `${baseURL}${path}`, {
+      method: 'POST',
+      headers: { Origin: baseURL! },
+      form: { ...fields, name: 'Быстрая Рука', phone: uniquePhone(), consent: 'on', token: tokenIn(shown.body) },
+    });
+    expect(response.status, path).toBe(400);
+    expect(response.body, path).toContain(
+      `Форма отправлена слишком быстро. Проверьте данные и нажмите «${button}» ещё раз.`,
+    );
+  }
+  // The sign-up page's button is the one the message names.
+  await page.goto(signup.pathname + signup.search);
+  await expect(page.getByRole('button', { name: /^(Записаться|Встать в лист ожидания)$/ })).toBeVisible();
+});
+
+/** ISO week of a date, as the schedule's `?week=` reads it. */
+function isoWeek(date: Date): string {
+  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  const weekday = day.getUTCDay() || 7;
+  day.setUTCDate(day.getUTCDate() + 4 - weekday);
+  const yearStart = new Date(Date.UTC(day.getUTCFullYear(), 0, 1));
+  const week = Math.ceil(((day.getTime() - yearStart.getTime()) / 86_400_000 + 1) / 7);
+  return `${day.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
 }

@@ -75,7 +75,13 @@ test.describe('a staff edit changes the policy and the version the next bid reco
 
       await staff.goto(`/admin/bids?q=${encodeURIComponent(`+7912${digits}`)}`);
       await staff.getByRole('link', { name: 'Согласная Посетительница' }).click();
-      await expect(staff.locator('.admin-details')).toContainText(`версия ${after}`);
+      // Staff read the version in words, with a link to the policy's text (the raw string stays in a tooltip).
+      const edit = Number(/policy-v(\d+)-/.exec(after)?.[1]);
+      const policy = staff
+        .locator('.admin-details')
+        .getByRole('link', { name: new RegExp(`^Политика от .+, версия ${edit}$`) });
+      await expect(policy).toHaveAttribute('href', '/admin/privacy');
+      await expect(staff.locator('.admin-details').locator(`[title="${after}"]`)).toHaveCount(1);
       await staffContext.close();
       await visitorContext.close();
     });

@@ -5,23 +5,24 @@ import {
   BID_STATUSES,
   BID_TRANSITIONS,
   bidKindText,
-  bidTimeZone,
   REPEAT_PHONE_DAYS,
   SIGNUP_STATE_LABELS,
 } from '#app/admin/bids.ts';
 import { adminTitle } from '#app/admin/nav.ts';
+import { StaffTime, useStaffClock } from '#app/components/admin/StaffTime.tsx';
 import { VisitorMessages } from '#app/components/admin/VisitorMessages.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formText, parseFormData, readForm } from '#app/infra/form.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
-import { BIDS_FORMS, countOf, DAYS_FORMS, formatDateTime, formatPhone, timeZoneOffset } from '#app/lib/format.ts';
+import { BIDS_FORMS, countOf, DAYS_FORMS, formatDate, formatPhone } from '#app/lib/format.ts';
 import { parseId } from '#app/lib/id.ts';
 import { changeBidStatus, getBid } from '#app/models/admin/bids.server.ts';
 import { listVisitorMessages } from '#app/models/visitor-message.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
 import { MAX_ATTEMPTS } from '#app/services/outbox.server.ts';
+import { type ConsentPolicy, consentPolicy } from '#app/services/privacy.server.ts';
 import type { BidStatus } from '#db/schema.ts';
 import type { Route } from './+types/detail';
 
@@ -39,7 +40,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const messages = (await listVisitorMessages(db, [found.bid.id], MAX_ATTEMPTS)).get(found.bid.id) ?? [];
   // The manage link's stored parts stay on the server (docs/security.md, "Manage links").
   const { manage_nonce: _nonce, manage_token_hash: _hash, ...bid } = found.bid;
-  return { ...found, bid, messages };
+  return { ...found, bid, messages, policy: await consentPolicy(db, found.bid.consent_version) };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: adminTitle('Заявки') }];
@@ -76,12 +77,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return redirectWithFlash(`/admin/bids/${id}`, { kind: 'success', text: `Статус: ${BID_STATUS_LABELS[to]}` });
 }
 
+/** «Политика от 1 декабря 2026 г., версия 1», as staff read the version a consent recorded. */
+function policyName(policy: ConsentPolicy, timeZone: string): string {
+  if (!policy.recorded) return 'текст политики не записан';
+  if (policy.isDefault) return 'Встроенный текст политики (до того, как клуб написал свой)';
+  const saved = policy.savedAt ? ` от ${formatDate(policy.savedAt, timeZone)}` : '';
+  const version = policy.version !== null ? `, версия ${policy.version}` : '';
+  const lost = policy.href ? '' : ' — этого текста больше нет в истории';
+  return `Политика${saved}${version}${lost}`;
+}
+
 export default function BidPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { bid, events, samePhone } = loaderData;
+  const { bid, events, samePhone, policy } = loaderData;
+  const { network } = useStaffClock();
   const next = BID_TRANSITIONS[bid.status];
   const utm = Object.entries(bid.utm ?? {});
   // Every time on the page is the bid's gym's local time, as the club's staff read their clocks.
-  const timeZone = bidTimeZone(bid.gym_time_zone);
+  const timeZone = bid.gym_time_zone;
   return (
     <section className="admin-section">
       <p>
@@ -102,7 +114,7 @@ export default function BidPage({ loaderData, actionData }: Route.ComponentProps
             {samePhone.map((other) => (
               <li key={other.id}>
                 <Link to={`/admin/bids/${other.id}`}>
-                  №{other.id} от {formatDateTime(other.created_at, bidTimeZone(other.gym_time_zone))}
+                  №{other.id} от <StaffTime value={other.created_at} zone={other.gym_time_zone} />
                 </Link>{' '}
                 — {bidKindText(other.kind, other.subject_title)}, {BID_STATUS_LABELS[other.status]}
               </li>
@@ -118,7 +130,7 @@ export default function BidPage({ loaderData, actionData }: Route.ComponentProps
             <span className="admin-muted">
               {' '}
               · {bid.changed_by_name || bid.changed_by_email || 'сотрудник'},{' '}
-              {formatDateTime(bid.status_changed_at, timeZone)}
+              <StaffTime value={bid.status_changed_at} zone={timeZone} />
             </span>
           ) : null}
         </dd>
@@ -128,10 +140,8 @@ export default function BidPage({ loaderData, actionData }: Route.ComponentProps
         </dd>
         <dt>Получена</dt>
         <dd>
-          {formatDateTime(bid.created_at, timeZone)}{' '}
-          <span className="admin-muted">
-            (время зала, {timeZoneOffset(timeZone, bid.created_at)}, {timeZone})
-          </span>
+          <StaffTime value={bid.created_at} zone={timeZone} />
+          {bid.gym_time_zone ? <span className="admin-muted"> — время зала</span> : null}
         </dd>
         <dt>Зал</dt>
         <dd>{bid.gym_name ?? '—'}</dd>
@@ -167,7 +177,10 @@ export default function BidPage({ loaderData, actionData }: Route.ComponentProps
         ) : null}
         <dt>Согласие на обработку данных</dt>
         <dd>
-          {formatDateTime(bid.consent_at, timeZone)} (версия {bid.consent_version})
+          <StaffTime value={bid.consent_at} zone={timeZone} /> ·{' '}
+          <span title={bid.consent_version}>
+            {policy.href ? <Link to={policy.href}>{policyName(policy, network)}</Link> : policyName(policy, network)}
+          </span>
         </dd>
       </dl>
 
@@ -231,7 +244,8 @@ export default function BidPage({ loaderData, actionData }: Route.ComponentProps
                 {event.from_status ? BID_STATUS_LABELS[event.from_status] : '—'} → {BID_STATUS_LABELS[event.to_status]}
               </strong>{' '}
               <span className="admin-muted">
-                {event.staff_name || event.staff_email || 'сотрудник'}, {formatDateTime(event.created_at, timeZone)}
+                {event.staff_name || event.staff_email || 'сотрудник'},{' '}
+                <StaffTime value={event.created_at} zone={timeZone} />
               </span>
               {event.note ? <p className="admin-pre">{event.note}</p> : null}
             </li>

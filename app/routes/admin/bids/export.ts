@@ -4,6 +4,7 @@ import { CSV_BOM, csvRow } from '#app/lib/csv.server.ts';
 import { formatPhone } from '#app/lib/format.ts';
 import { createZonedClock } from '#app/lib/zoned-time.ts';
 import { iterateBids, parseBidFilters } from '#app/models/admin/bids.server.ts';
+import { getStaffClock } from '#app/services/staff-clock.server.ts';
 import type { Route } from './+types/export';
 
 const HEADER = [
@@ -66,7 +67,8 @@ class ByteChunks {
 export async function loader({ context, url, request }: Route.LoaderArgs) {
   const db = getDb(context);
   const { logger } = getRequestInfo(context);
-  const batches = iterateBids(db, parseBidFilters(url.searchParams));
+  const { network } = getStaffClock(context);
+  const batches = iterateBids(db, parseBidFilters(url.searchParams, network));
   const encoder = new TextEncoder();
   // A bid's time in its gym's zone, as the inbox shows it; the next column names the zone (cached per zone and day).
   const clock = createZonedClock();
@@ -89,7 +91,7 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
         // the rest of the export (docs/decisions/0035-fast-bid-export.md).
         const out = new ByteChunks(controller);
         for (const bid of next.value) {
-          const timeZone = bidTimeZone(bid.gym_time_zone);
+          const timeZone = bidTimeZone(bid.gym_time_zone, network);
           out.write(
             csvRow([
               bid.id,

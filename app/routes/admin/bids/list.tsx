@@ -6,12 +6,12 @@ import {
   BID_STATUS_LABELS,
   BID_STATUSES,
   bidKindText,
-  bidTimeZone,
   REPEAT_PHONE_DAYS,
   SIGNUP_STATE_LABELS,
 } from '#app/admin/bids.ts';
 import { adminTitle } from '#app/admin/nav.ts';
 import { FilterSelect } from '#app/components/admin/FilterSelect.tsx';
+import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { TableHead } from '#app/components/admin/TableHead.tsx';
 import { VisitorMessages } from '#app/components/admin/VisitorMessages.tsx';
 import { Heading } from '#app/components/Heading.tsx';
@@ -19,7 +19,7 @@ import { visitorChannelsOf } from '#app/infra/env.server.ts';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, parseFormData, readForm } from '#app/infra/form.server.ts';
 import { getDb, getServices } from '#app/infra/services.server.ts';
-import { countOf, DAYS_FORMS, formatDate, formatDateTime, formatPhone, timeZoneOffset } from '#app/lib/format.ts';
+import { countOf, DAYS_FORMS, formatDate, formatPhone } from '#app/lib/format.ts';
 import { parseId } from '#app/lib/id.ts';
 import { isoWeekday, WEEKDAY_SHORT } from '#app/lib/schedule.ts';
 import { placesCount } from '#app/lib/signup.ts';
@@ -34,11 +34,12 @@ import {
 import { listVisitorMessages } from '#app/models/visitor-message.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
 import { MAX_ATTEMPTS } from '#app/services/outbox.server.ts';
+import { getStaffClock } from '#app/services/staff-clock.server.ts';
 import type { Route } from './+types/list';
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const db = getDb(context);
-  const filters = parseBidFilters(url.searchParams);
+  const filters = parseBidFilters(url.searchParams, getStaffClock(context).network);
   const after = parseId(url.searchParams.get('after'));
   const [page, gyms, slots, session] = await Promise.all([
     listBids(db, filters, after),
@@ -170,7 +171,7 @@ function SignupCell({
           </button>
         </Form>
       ) : null}
-      <VisitorMessages messages={messages ?? []} timeZone={bidTimeZone(bid.gym_time_zone)} />
+      <VisitorMessages messages={messages ?? []} timeZone={bid.gym_time_zone} />
     </>
   );
 }
@@ -298,8 +299,7 @@ export default function BidInbox({ loaderData }: Route.ComponentProps) {
             {bids.map((bid) => (
               <tr key={bid.id} className={bid.status === 'new' ? 'admin-table__row--new' : undefined}>
                 <td data-label="Дата">
-                  {formatDateTime(bid.created_at, bidTimeZone(bid.gym_time_zone))}
-                  <span className="admin-muted"> {timeZoneOffset(bidTimeZone(bid.gym_time_zone), bid.created_at)}</span>
+                  <StaffTime value={bid.created_at} zone={bid.gym_time_zone} />
                 </td>
                 <td data-label="Имя">
                   <Link to={`/admin/bids/${bid.id}`}>{bid.name}</Link>

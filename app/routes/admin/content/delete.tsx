@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router';
 import { adminTitle } from '#app/admin/nav.ts';
+import { DELETE_CONSEQUENCE } from '#app/admin/revisions.ts';
 import type { AnySection } from '#app/admin/section.ts';
 import { sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
 import { Heading } from '#app/components/Heading.tsx';
@@ -63,7 +64,7 @@ export default function ConfirmDelete({ loaderData }: Route.ComponentProps) {
   return (
     <section className="admin-section admin-confirm">
       <Heading level={1}>Удалить «{label}»?</Heading>
-      <p>Запись исчезнет с сайта. В течение 30 дней её можно восстановить в разделе «Удалённые».</p>
+      <p>{DELETE_CONSEQUENCE}</p>
       <Form method="post" className="admin-confirm__actions">
         <button type="submit" className="admin-button admin-button--danger">
           Да, удалить

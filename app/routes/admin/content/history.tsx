@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
 import { adminTitle } from '#app/admin/nav.ts';
-import { changedFields, REVISION_KIND_LABELS, revisionData } from '#app/admin/revisions.ts';
+import { changedFields, REVISION_KIND_LABELS, revisionAuthor, revisionData } from '#app/admin/revisions.ts';
 import { recordPath, sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
 import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
+import { StaffTime, useStaffClock } from '#app/components/admin/StaffTime.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { getDb } from '#app/infra/services.server.ts';
-import { formatDateTime } from '#app/lib/format.ts';
+import { staffTimeText } from '#app/lib/staff-time.ts';
 import { getRow } from '#app/models/admin/content.server.ts';
 import { listRevisions } from '#app/models/revision.server.ts';
-import { historyRecordId } from '#app/services/revisions.server.ts';
+import { historyRecordId, recordZone } from '#app/services/revisions.server.ts';
 import type { Route } from './+types/history';
 
 /** A record's versions, newest first, each with the fields its save changed (docs/revisions.md). */
@@ -35,7 +36,8 @@ export async function loader({ context, params, url, pattern }: Route.LoaderArgs
   const label = String((row ?? revisions[0]?.data)?.[section.labelColumn] ?? '') || `#${id}`;
   // A record the database removed along with another one has no delete version and cannot come back.
   const restorable = !row && revisions[0]?.kind === 'delete';
-  return { sectionKey: section.key, id, label, deleted: !row, restorable, entries };
+  const zone = await recordZone(db, section, id, revisions[0]?.data);
+  return { sectionKey: section.key, id, label, deleted: !row, restorable, entries, zone };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -43,7 +45,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function RecordHistory({ loaderData }: Route.ComponentProps) {
-  const { id, label, deleted, restorable, entries } = loaderData;
+  const { id, label, deleted, restorable, entries, zone } = loaderData;
+  const clock = useStaffClock();
   const section = sectionByKey(loaderData.sectionKey)!;
   const base = `${recordPath(section, id)}/history`;
   return (
@@ -73,9 +76,11 @@ export default function RecordHistory({ loaderData }: Route.ComponentProps) {
           {entries.map((entry) => (
             <li key={entry.id} className="admin-revision">
               <div className="admin-revision__head">
-                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-                <span>{entry.staffName || 'сотрудник неизвестен'}</span>
+                <span>
+                  <StaffTime value={entry.createdAt} zone={zone} />
+                </span>
                 <span className="admin-badge">{REVISION_KIND_LABELS[entry.kind]}</span>
+                <span>{revisionAuthor(entry.kind, entry.staffName)}</span>
                 {entry.isCurrent ? <span className="admin-badge admin-badge--current">Текущая</span> : null}
               </div>
               {entry.changed.length ? (
@@ -84,7 +89,10 @@ export default function RecordHistory({ loaderData }: Route.ComponentProps) {
               {entry.isCurrent ? null : (
                 <Link to={`${base}/${entry.id}`} className="admin-link">
                   {deleted ? 'Посмотреть эту версию' : 'Сравнить с текущей'}
-                  <span className="visually-hidden"> ({formatDateTime(entry.createdAt)})</span>
+                  <span className="visually-hidden">
+                    {' '}
+                    ({staffTimeText(entry.createdAt, zone || clock.network, clock.viewer)})
+                  </span>
                 </Link>
               )}
             </li>

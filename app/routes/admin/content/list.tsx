@@ -13,7 +13,6 @@ import { OptionList } from '#app/components/OptionList.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, requireForm } from '#app/infra/form.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
-import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { formatDate, formatPrice } from '#app/lib/format.ts';
 import { periodState, periodText } from '#app/lib/period.ts';
 import { todayIn, WEEKDAY_SHORT } from '#app/lib/schedule.ts';
@@ -28,6 +27,7 @@ import {
   setPublished,
 } from '#app/models/admin/content.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
+import { getStaffClock } from '#app/services/staff-clock.server.ts';
 import type { Route } from './+types/list';
 
 const MAX_PAGE = 10_000;
@@ -88,8 +88,8 @@ export async function loader({ context, url, pattern }: Route.LoaderArgs) {
     options,
     search: url.search,
     pageSize: PAGE_SIZE,
-    /** The club's calendar day, for the state of dated runs (a promo is on, ahead or over). */
-    today: todayIn(DEFAULT_TIME_ZONE),
+    /** The club network's calendar day, for the state of dated runs (a promo is on, ahead or over). */
+    today: todayIn(getStaffClock(context).network),
   };
 }
 
@@ -175,7 +175,7 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
               </select>
             </label>
             <label>
-              <span>Направление</span>
+              <span>Порядок</span>
               <select name="dir" defaultValue={query.dir}>
                 <option value="asc">По возрастанию</option>
                 <option value="desc">По убыванию</option>

@@ -2,9 +2,16 @@ import { data, Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
 import type { ImagePreview } from '#app/admin/fields.ts';
 import { adminTitle } from '#app/admin/nav.ts';
-import { changedFields, REVISION_KIND_LABELS, revisionData, revisionText } from '#app/admin/revisions.ts';
+import {
+  changedFields,
+  REVISION_KIND_LABELS,
+  revisionAuthor,
+  revisionData,
+  revisionText,
+} from '#app/admin/revisions.ts';
 import { recordPath, sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
 import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
+import { StaffTime, useStaffClock } from '#app/components/admin/StaffTime.tsx';
 import { TableHead } from '#app/components/admin/TableHead.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
@@ -12,13 +19,14 @@ import { Image } from '#app/components/Image.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formOptionalId, parseFormData, readForm } from '#app/infra/form.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
-import { formatDateTime } from '#app/lib/format.ts';
 import { parseId } from '#app/lib/id.ts';
+import { staffTimeText } from '#app/lib/staff-time.ts';
 import { getRow, loadOptions, optionSources } from '#app/models/admin/content.server.ts';
 import { getImages } from '#app/models/image.server.ts';
 import { getRevision } from '#app/models/revision.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
-import { historyRecordId, restoreRevision } from '#app/services/revisions.server.ts';
+import { historyRecordId, recordZone, restoreRevision } from '#app/services/revisions.server.ts';
+import { getStaffClock } from '#app/services/staff-clock.server.ts';
 import type { Database } from '#db/index.ts';
 import type { Route } from './+types/revision';
 
@@ -76,6 +84,7 @@ export async function loader({ context, params, url, pattern }: Route.LoaderArgs
   return {
     sectionKey: section.key,
     id,
+    zone: await recordZone(db, section, id, revision.data),
     label: String((row ?? revision.data)[section.labelColumn] ?? '') || `#${id}`,
     deleted: !row,
     version: row && section.versioned ? Number(row.version) : null,
@@ -112,9 +121,11 @@ export async function action({ request, context, params, url, pattern }: Route.A
   const result = await restoreRevision(db, section, revision, getStaff(context).id, new Date(), version);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   const notes = result.notes.length ? `. ${result.notes.join('; ')}` : '';
+  const clock = getStaffClock(context);
+  const zone = (await recordZone(db, section, result.id, revision.data)) ?? clock.network;
   return redirectWithFlash(recordPath(section, result.id), {
     kind: 'success',
-    text: `Восстановлена версия от ${formatDateTime(revision.createdAt)}: «${result.label}»${notes}`,
+    text: `Восстановлена версия от ${staffTimeText(revision.createdAt, zone, clock.viewer)}: «${result.label}»${notes}`,
   });
 }
 
@@ -130,11 +141,12 @@ function Value({ cell, multiline }: { cell: Cell; multiline: boolean }) {
 }
 
 export default function RevisionCompare({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, label, deleted, version, revision, fields } = loaderData;
+  const { id, label, deleted, version, revision, fields, zone } = loaderData;
+  const clock = useStaffClock();
   const section = sectionByKey(loaderData.sectionKey)!;
   const navigation = useNavigation();
   const changedCount = fields.filter((field) => field.changed).length;
-  const when = formatDateTime(revision.createdAt);
+  const when = staffTimeText(revision.createdAt, zone || clock.network, clock.viewer);
   return (
     <section className="admin-section">
       {section.group ? <SectionTabs group={section.group} current={section.key} /> : null}
@@ -143,9 +155,11 @@ export default function RevisionCompare({ loaderData, actionData }: Route.Compon
           ← История «{label}»
         </Link>
       </p>
-      <Heading level={1}>Версия от {when}</Heading>
+      <Heading level={1}>
+        Версия от <StaffTime value={revision.createdAt} zone={zone} />
+      </Heading>
       <p className="admin-muted">
-        {REVISION_KIND_LABELS[revision.kind]} · {revision.staffName || 'сотрудник неизвестен'}
+        {REVISION_KIND_LABELS[revision.kind]} · {revisionAuthor(revision.kind, revision.staffName)}
         {deleted ? null : ` · отличается от текущей в полях: ${changedCount}`}
       </p>
       <FormAlert message={actionData?.error} className="admin-flash admin-flash--error" />
