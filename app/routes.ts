@@ -49,6 +49,8 @@ export default [
     route('shedule/signup', 'routes/site/shedule-signup.tsx'),
     route('trainings/:id', 'routes/site/training.tsx'),
     route('privacy', 'routes/site/privacy.tsx'),
+    // A visitor's own booking, by its private link (docs/product/signups.md, "The manage link").
+    route('b/:token', 'routes/site/booking.tsx'),
   ]),
 
   // Staff area: every page below passes the session check of layouts/admin.tsx (docs/product/staff.md).
@@ -72,6 +74,7 @@ export default [
   route('api/gym', 'routes/resources/api-gym.ts'),
   route('schedule', 'routes/resources/schedule-redirect.ts'),
   route('shedule.ics', 'routes/resources/shedule-ics.ts'),
+  route('b/:token/booking.ics', 'routes/resources/booking-ics.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
   route('robots.txt', 'routes/resources/robots.ts'),
   route('api/build-id', 'routes/resources/build-id.ts'),

@@ -67,6 +67,13 @@ export interface GymTable extends EditorialColumns {
   time_zone: ColumnType<string, string | undefined, string>;
   description: DefaultedText;
   cover_image_id: number | null;
+  /** Booking rules (docs/product/signups.md, "Rules of a gym"). */
+  booking_days_ahead: ColumnType<number, number | undefined, number>;
+  signup_close_minutes: ColumnType<number, number | undefined, number>;
+  cancel_hours: ColumnType<number, number | undefined, number>;
+  promotion_stop_hours: ColumnType<number, number | undefined, number>;
+  bookings_per_phone: ColumnType<number, number | undefined, number>;
+  reminder_hours: ColumnType<number, number | undefined, number>;
 }
 
 export interface TrendTable extends EditorialColumns {
@@ -216,6 +223,17 @@ export interface BidTable extends VersionedColumns {
   slot_id: Nullable<number>;
   session_date: Nullable<string>;
   signup_state: Nullable<SignupState>;
+  /** Sign-ups: the visitor's optional e-mail for messages. */
+  email: Nullable<string>;
+  /** Sign-ups: the manage link's random nonce (the token is derived from it with a server key) and the token's hash. */
+  manage_nonce: Nullable<string>;
+  manage_token_hash: Nullable<string>;
+  cancelled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  cancelled_by: Nullable<'visitor' | 'staff'>;
+  /** Cancelled by the visitor after the gym's cancellation deadline («поздняя отмена»). */
+  late_cancel: ColumnType<boolean, boolean | undefined, boolean>;
+  /** When the sign-up was moved from the waiting list to a place. */
+  promoted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface BidEventTable {
@@ -318,16 +336,24 @@ export interface ContentRevisionTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
-/** Notifications about new bids, delivered by a worker with retries. */
+/** Outbox channels: staff notifications (`email`, `webhook`) and messages to visitors (`sms`, `visitor_email`). */
+export type OutboxChannelName = 'email' | 'webhook' | 'sms' | 'visitor_email';
+
+/** Notifications about new bids and messages to visitors, delivered by a worker with retries. */
 export interface OutboxTable {
   id: Generated<number>;
-  channel: 'email' | 'webhook';
+  channel: OutboxChannelName;
   payload: JSONColumnType<Record<string, unknown>, string, string>;
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
   last_error: string | null;
   sent_at: Date | string | null;
   created_at: CreatedAt;
+  /** Visitor messages: the sign-up, the message kind, the phone or address, and why it was not sent (if so). */
+  bid_id: Nullable<number>;
+  kind: Nullable<string>;
+  recipient: Nullable<string>;
+  skipped_reason: Nullable<string>;
 }
 
 /** The personal-data processing policy: one row (id 1); an empty body means the built-in default text. */

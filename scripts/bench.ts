@@ -13,7 +13,9 @@
  *     preloads after `load`; gzip -9 bytes);
  * then `/api/gym` and one hashed asset; then memory: BENCH_CONNECTIONS connections on the three pages of the default
  * (cached) server for BENCH_MEMORY_SECONDS (60; 300 for the five-minute flatness check), its RSS sampled every 10 s
- * (goal: ≤ 250 MB at the end, flat), and every server's RSS at the end.
+ * (goal: ≤ 250 MB at the end, flat), and every server's RSS at the end. On PostgreSQL also the booking loop
+ * (scripts/bench-booking.ts): sign-ups per second for one session and across many, and 10,000 reminders due at once
+ * delivered to a local SMSC stand-in (goals ≥ 200/s, RSS ≤ 250 MB).
  *
  * Environment: BENCH_DATABASE_URL=postgres://… runs on PostgreSQL (a fresh database is created on that server, shared
  * by the servers, and dropped); without it each server uses its own fresh PGlite directory. BENCH_DURATION (s),
@@ -28,6 +30,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchBooking } from '#scripts/bench-booking.ts';
 import { buildUnlessSkipped, containerMemoryEnv, stop, waitForReady } from '#scripts/lib/bench-server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3190);
@@ -209,6 +212,10 @@ async function main() {
     );
 
     const rss = Object.fromEntries(servers.map((server) => [server.name, rssMb(server.child.pid)]));
+    for (const server of servers.splice(0)) await stop(server.child);
+    const booking = process.env.BENCH_DATABASE_URL
+      ? await benchBooking({ adminUrl: process.env.BENCH_DATABASE_URL, port: PORT + 5 })
+      : null;
     const report = {
       database: databaseUrl ? 'postgres' : 'pglite',
       connections: CONNECTIONS,
@@ -220,6 +227,7 @@ async function main() {
       others,
       memory,
       rssMbAtEnd: rss,
+      booking,
     };
     console.log('\nPublic pages (requests/s; SQL round trips per request; first-load JS in gzip bytes):');
     console.table(perPage);

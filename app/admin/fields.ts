@@ -43,7 +43,7 @@ export type FieldDef<Name extends string = string> =
   | (FieldBase<Name> & { kind: 'text'; maxLength?: number; multiline?: boolean })
   | (FieldBase<Name> & { kind: 'phone'; maxLength: number })
   | (FieldBase<Name> & { kind: 'url'; maxLength: number })
-  | (FieldBase<Name> & { kind: 'integer'; min?: number; max?: number })
+  | (FieldBase<Name> & { kind: 'integer'; min?: number; max?: number; default?: number })
   | (FieldBase<Name> & { kind: 'decimal'; min: number; max: number; step: string })
   | (FieldBase<Name> & { kind: 'checkbox'; default?: boolean })
   | (FieldBase<Name> & { kind: 'date' })

@@ -12,10 +12,11 @@ import {
   CONSENT_LABEL,
   NAME_MAX,
   type PublicBidKind,
+  type SignupOutcome,
   SUBMIT_LABELS,
 } from '#app/lib/bid-form.ts';
 import { PRIVACY_LINK_TEXT, PRIVACY_PATH } from '#app/lib/privacy-policy.ts';
-import { SIGNUP_STATE_PARAM } from '#app/lib/signup.ts';
+import { SIGNUP_EXISTING_PARAM, SIGNUP_STATE_PARAM } from '#app/lib/signup.ts';
 
 interface BidFormProps {
   /** Unique on the page: tells this form's answer apart from the other forms'. */
@@ -36,8 +37,12 @@ interface BidFormProps {
   /** The gyms to choose from (`/new`); without them, or with one, the form is for `gymId`. */
   gyms?: ReadonlyArray<{ id: number; name: string }>;
   submitLabel?: string;
-  /** The answer shown after success in place of the standard one (a sign-up's confirmation). */
-  renderSent?: (signup: 'booked' | 'waiting' | null) => ReactNode;
+  /** The answer shown after success in place of the standard one (a sign-up's confirmation and manage link). */
+  renderSent?: (signup: SignupOutcome | null, manage: string | null, existing: boolean) => ReactNode;
+  /** The manage link the page got after a redirect (no JavaScript); a fetcher's answer carries its own. */
+  sentManage?: string | null;
+  /** An optional «E-mail» field (a sign-up's messages). */
+  emailField?: boolean;
 }
 
 /** True when the page shows this form's answer (an error or the success after a redirect): a folded form opens. */
@@ -76,6 +81,8 @@ export function BidForm({
   gyms = [],
   submitLabel = SUBMIT_LABELS.bid,
   renderSent,
+  sentManage = null,
+  emailField = false,
 }: BidFormProps) {
   // The page's outline decides the level (a form right under the h1 takes 2); the look stays that of a form title.
   const level = headingLevel ?? (compact ? 4 : 3);
@@ -117,11 +124,14 @@ export function BidForm({
         : stateParam === 'booked' || stateParam === 'waiting'
           ? stateParam
           : null;
+    const existing =
+      result?.status === 'sent' ? Boolean(result.existing) : searchParams.get(SIGNUP_EXISTING_PARAM) === '1';
+    const manage = result?.status === 'sent' ? (result.manage ?? null) : sentManage;
     return (
       <div id={formId} className="bid-form bid-form--sent" role="status" tabIndex={-1} ref={successRef}>
         <Icon name="check" size={32} className="bid-form__check" />
         {renderSent ? (
-          renderSent(signup)
+          renderSent(signup, manage, existing)
         ) : (
           <>
             <Heading level={headingLevel ?? 3} className={headingLevel === undefined ? undefined : 'heading--3'}>
@@ -134,12 +144,12 @@ export function BidForm({
     );
   }
 
-  const field = (name: 'name' | 'phone' | 'comment' | 'consent') => ({
+  const field = (name: 'name' | 'phone' | 'comment' | 'consent' | 'email') => ({
     id: `${id}-${name}`,
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
   });
-  const message = (name: 'name' | 'phone' | 'comment' | 'consent') =>
+  const message = (name: 'name' | 'phone' | 'comment' | 'consent' | 'email') =>
     errors[name] ? (
       <p id={`${id}-${name}-error`} className="field__error">
         {errors[name]}
@@ -220,6 +230,23 @@ export function BidForm({
           {message('phone')}
         </div>
       </div>
+      {emailField ? (
+        <div className="field">
+          <label htmlFor={`${id}-email`}>
+            E-mail <span className="field__optional">(необязательно, для писем о записи)</span>
+          </label>
+          <input
+            {...field('email')}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            maxLength={254}
+            defaultValue={values?.email}
+          />
+          {message('email')}
+        </div>
+      ) : null}
       {compact ? null : (
         <div className="field">
           <label htmlFor={`${id}-comment`}>

@@ -159,6 +159,30 @@ const envSchema = z.object({
   BIDS_WEBHOOK_URL: httpUrl,
   /** Key of the webhook's `X-Signature` HMAC; derived from the session secret when absent. */
   BIDS_WEBHOOK_SECRET: optionalString,
+  /**
+   * SMS to visitors through SMSC.ru's HTTP API (docs/decisions/0043-visitor-messages-through-the-outbox.md): the
+   * account's login and password, an approved sender name (optional), and the API's address (a local stand-in in
+   * tests). Needs PUBLIC_URL: every SMS carries the link to the booking.
+   */
+  SMSC_LOGIN: optionalString,
+  SMSC_PASSWORD: optionalString,
+  SMSC_SENDER: optionalString.pipe(
+    z.string().max(11, { error: 'must be at most 11 characters (an SMS sender name)' }).optional(),
+  ),
+  SMSC_URL: httpUrl.transform((value) => value ?? 'https://smsc.ru'),
+  /** The outbox's first retry comes after this many seconds, then twice as long each time up to 6 hours. */
+  OUTBOX_RETRY_BASE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0.05, { error: 'must be at least 0.05 seconds' })
+    .max(3600, { error: 'must be at most 3600 seconds' })
+    .default(30),
+  /** How often the outbox worker looks for due rows (reminders are due at their own time). */
+  OUTBOX_POLL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(50, { error: 'must be at least 50 ms' })
+    .max(60_000, { error: 'must be at most 60000 ms' })
+    .default(5000),
   /** Saved versions of content older than this many days are pruned, except the newest 20 of each record. */
   REVISIONS_KEEP_DAYS: z.coerce
     .number({ error: 'must be a number of days' })
@@ -221,6 +245,16 @@ function groupProblems(source: NodeJS.ProcessEnv): string[] {
       if (has(name)) problems.push(`${name}: set without SMTP_URL (no e-mail can be sent)`);
     }
   }
+  if (has('SMSC_LOGIN') !== has('SMSC_PASSWORD')) {
+    problems.push(
+      `SMS: ${has('SMSC_LOGIN') ? 'SMSC_PASSWORD' : 'SMSC_LOGIN'} missing (set both, or neither for no SMS)`,
+    );
+  } else if (has('SMSC_LOGIN') && !has('PUBLIC_URL')) {
+    problems.push('PUBLIC_URL: required with SMSC_LOGIN (every SMS carries the link to the booking)');
+  }
+  if (!has('SMSC_LOGIN') && (has('SMSC_SENDER') || has('SMSC_URL'))) {
+    problems.push(`${has('SMSC_SENDER') ? 'SMSC_SENDER' : 'SMSC_URL'}: set without SMSC_LOGIN (no SMS can be sent)`);
+  }
   return problems;
 }
 
@@ -255,6 +289,11 @@ export function mailSender(env: Pick<Env, 'SMTP_FROM' | 'PUBLIC_URL'>): string {
   if (env.SMTP_FROM) return env.SMTP_FROM;
   const host = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : 'localhost';
   return `Сайт клуба <no-reply@${host}>`;
+}
+
+/** Which channels to visitors are configured: SMS (SMSC) and e-mail (SMTP). */
+export function visitorChannelsOf(env: Pick<Env, 'SMSC_LOGIN' | 'SMTP_URL' | 'PUBLIC_URL'>) {
+  return { sms: Boolean(env.SMSC_LOGIN && env.PUBLIC_URL), email: Boolean(env.SMTP_URL && env.PUBLIC_URL) };
 }
 
 /** The settings the browser may see. Never put a secret here. */

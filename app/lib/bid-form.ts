@@ -31,7 +31,7 @@ export function submitLabelOf(intent: unknown): string {
 export const NAME_MAX = 100;
 export const COMMENT_MAX = 1000;
 
-export type BidField = 'name' | 'phone' | 'comment' | 'consent';
+export type BidField = 'name' | 'phone' | 'comment' | 'consent' | 'email';
 export type BidFieldErrors = Partial<Record<BidField, string>>;
 
 /** What the visitor typed, kept to refill the form after an error. */
@@ -40,9 +40,13 @@ export interface BidValues {
   phone: string;
   comment: string;
   consent: boolean;
+  /** A sign-up's optional e-mail for messages. */
+  email?: string;
   /** The gym chosen in the form, where the form offers the choice (`/new`). */
   gymId: string;
 }
+
+export type SignupOutcome = 'booked' | 'waiting';
 
 /** What a page's action answers to a bid form (the form with `formId` shows it). */
 export type BidActionResult =
@@ -51,8 +55,15 @@ export type BidActionResult =
       status: 'sent';
       kind: PublicBidKind | 'signup';
       gymId: number | null;
-      /** A sign-up's outcome: a place, or a place on the waiting list (docs/product/signups.md). */
-      signup?: 'booked' | 'waiting';
+      /**
+       * A sign-up's outcome: a place, a place on the waiting list, or this phone's sign-up that already exists
+       * (docs/product/signups.md).
+       */
+      signup?: SignupOutcome;
+      /** This phone already had this sign-up: nothing new was stored, its state is shown. */
+      existing?: boolean;
+      /** The sign-up's manage link (`/b/<token>`); never for an existing sign-up. */
+      manage?: string | null;
     }
   | {
       formId: string;

@@ -64,6 +64,7 @@ export function bidValuesFrom(form: FormData): BidValues {
     phone: get('phone'),
     comment: get('comment'),
     consent: get('consent') === 'on',
+    email: get('email'),
     gymId: get('gymId').slice(0, 20),
   };
 }

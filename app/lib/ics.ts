@@ -16,6 +16,8 @@ export interface CalendarEvent {
   location?: string;
   url?: string;
   cancelled?: boolean;
+  /** Raised on every change of the event, so a calendar app replaces its copy (a cancelled booking). */
+  sequence?: number;
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
@@ -107,6 +109,7 @@ export function buildCalendar({
       'BEGIN:VEVENT',
       `UID:${plainValue(event.uid)}`,
       `DTSTAMP:${stamp}`,
+      ...(event.sequence !== undefined ? [`SEQUENCE:${Math.max(0, Math.floor(event.sequence))}`] : []),
       `DTSTART:${formatUtc(event.start)}`,
       `DTEND:${formatUtc(event.end)}`,
       `SUMMARY:${escapeText(event.cancelled ? `Отменено: ${event.summary}` : event.summary)}`,

@@ -51,6 +51,9 @@ export interface BidSession {
   slotId: number;
   date: string;
   state: SignupState;
+  email?: string | null;
+  manageNonce?: string;
+  manageTokenHash?: string;
 }
 
 /**
@@ -78,7 +81,14 @@ export async function insertBidWithNotifications(
       consent_ip: bid.consentIp,
       source_page: bid.sourcePage,
       utm: JSON.stringify(bid.utm),
-      ...(session && { slot_id: session.slotId, session_date: session.date, signup_state: session.state }),
+      ...(session && {
+        slot_id: session.slotId,
+        session_date: session.date,
+        signup_state: session.state,
+        email: session.email ?? null,
+        manage_nonce: session.manageNonce ?? null,
+        manage_token_hash: session.manageTokenHash ?? null,
+      }),
     })
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();

@@ -1,4 +1,5 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
+import { type BookingRules, DEFAULT_BOOKING_RULES } from '#app/lib/booking.ts';
 import type { Database } from '#db/index.ts';
 
 export interface PublicGym {
@@ -86,6 +87,45 @@ export function forGym(
     NOT EXISTS (SELECT 1 FROM ${table} WHERE ${self} = ${sql.ref(idRef)})
     OR EXISTS (SELECT 1 FROM ${table} WHERE ${self} = ${sql.ref(idRef)} AND gym_id = ${gymId ?? -1})
   )`;
+}
+
+/** The booking-rule columns of `gyms`, as `BookingRules`. */
+export const GYM_RULE_COLUMNS = [
+  'g.booking_days_ahead',
+  'g.signup_close_minutes',
+  'g.cancel_hours',
+  'g.promotion_stop_hours',
+  'g.bookings_per_phone',
+  'g.reminder_hours',
+] as const;
+
+export function rulesOf(row: {
+  booking_days_ahead: number;
+  signup_close_minutes: number;
+  cancel_hours: number;
+  promotion_stop_hours: number;
+  bookings_per_phone: number;
+  reminder_hours: number;
+}): BookingRules {
+  return {
+    bookingDaysAhead: row.booking_days_ahead,
+    signupCloseMinutes: row.signup_close_minutes,
+    cancelHours: row.cancel_hours,
+    promotionStopHours: row.promotion_stop_hours,
+    bookingsPerPhone: row.bookings_per_phone,
+    reminderHours: row.reminder_hours,
+  };
+}
+
+/** A gym's booking rules (docs/product/signups.md, "Rules of a gym"); the defaults when the gym is gone. */
+export async function getGymBookingRules(db: Database, gymId: number | null): Promise<BookingRules> {
+  if (gymId === null) return DEFAULT_BOOKING_RULES;
+  const row = await db
+    .selectFrom('gyms as g')
+    .select([...GYM_RULE_COLUMNS])
+    .where('g.id', '=', gymId)
+    .executeTakeFirst();
+  return row ? rulesOf(row) : DEFAULT_BOOKING_RULES;
 }
 
 /**

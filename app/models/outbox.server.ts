@@ -1,14 +1,29 @@
 /**
- * The `outbox` table: notifications written in the same transaction as the bid they announce, delivered later by
- * services/outbox.server.ts with retries (docs/product/bids.md). Rows are claimed with FOR UPDATE SKIP LOCKED, so any
- * number of instances can deliver without sending one twice.
+ * The `outbox` table: notifications written in the same transaction as the bid they announce, and messages to
+ * visitors about their sign-ups (models/visitor-message.server.ts), delivered later by services/outbox.server.ts with
+ * retries (docs/product/bids.md, docs/product/signups.md). Rows are claimed with FOR UPDATE SKIP LOCKED and a lease,
+ * so any number of instances can deliver without two sending one row at once.
  */
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { MESSAGE_KINDS } from '#app/lib/booking.ts';
 import { recordAudit } from '#app/models/audit.server.ts';
+import type { VisitorMessagePayload } from '#app/models/visitor-message.server.ts';
 import type { Database } from '#db/index.ts';
+import type { OutboxChannelName } from '#db/schema.ts';
 
+/** The channels of staff notifications about new bids. */
 export type OutboxChannel = 'email' | 'webhook';
+
+const visitorMessageSchema = z.object({
+  type: z.literal('visitor.message'),
+  kind: z.enum(MESSAGE_KINDS),
+  bidId: z.number(),
+  previous: z
+    .object({ start: z.string().nullable().optional(), coachName: z.string().nullable().optional() })
+    .nullable()
+    .optional(),
+});
 
 /**
  * What a new-bid notification carries: the e-mail's text and the webhook's JSON body. Read back through the schema,
@@ -44,11 +59,15 @@ export async function enqueueNotifications(
 
 export interface ClaimedNotification {
   id: number;
-  channel: OutboxChannel;
+  channel: OutboxChannelName;
   /** Attempts including this one. */
   attempts: number;
-  /** null when the stored payload is not a bid notification at all. */
+  /** A staff notification's payload; null for a visitor message or a payload that is neither. */
   notification: BidNotification | null;
+  /** A visitor message's payload (channels `sms`, `visitor_email`). */
+  visitor: VisitorMessagePayload | null;
+  /** The phone or e-mail address of a visitor message. */
+  recipient: string | null;
 }
 
 /**
@@ -62,7 +81,7 @@ export async function claimDueNotifications(
   const rows = await db.transaction().execute(async (trx) => {
     const due = await trx
       .selectFrom('outbox')
-      .select(['id', 'channel', 'payload', 'attempts'])
+      .select(['id', 'channel', 'payload', 'attempts', 'recipient'])
       .where('sent_at', 'is', null)
       .where('next_attempt_at', '<=', sql<Date>`now()`)
       .where('attempts', '<', maxAttempts)
@@ -86,18 +105,39 @@ export async function claimDueNotifications(
   });
   return rows.map((row) => {
     const payload: unknown = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
-    const parsed = bidNotificationSchema.safeParse(payload);
+    const visitor = visitorMessageSchema.safeParse(payload);
+    const parsed = visitor.success ? null : bidNotificationSchema.safeParse(payload);
     return {
       id: row.id,
       channel: row.channel,
       attempts: row.attempts + 1,
-      notification: parsed.success ? parsed.data : null,
+      notification: parsed?.success ? parsed.data : null,
+      visitor: visitor.success ? visitor.data : null,
+      recipient: row.recipient,
     };
   });
 }
 
 export async function markNotificationSent(db: Database, id: number): Promise<void> {
   await db.updateTable('outbox').set({ sent_at: sql`now()`, last_error: null }).where('id', '=', id).execute();
+}
+
+/** A visitor message that has nothing left to say (the booking was cancelled meanwhile): done, with the reason. */
+export async function markNotificationSkipped(db: Database, id: number, reason: string): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ sent_at: sql`now()`, skipped_reason: reason.slice(0, 200), last_error: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A failure that no retry can mend (the gateway refused the number): given up at once, for staff to see. */
+export async function markNotificationDead(db: Database, id: number, error: string, maxAttempts: number) {
+  await db
+    .updateTable('outbox')
+    .set({ last_error: error.slice(0, 1000), attempts: maxAttempts, next_attempt_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function markNotificationFailed(db: Database, id: number, error: string, retrySeconds: number) {
@@ -123,7 +163,7 @@ export async function countOutbox(db: Database, maxAttempts: number): Promise<{ 
 
 export interface DeadNotification {
   id: number;
-  channel: OutboxChannel;
+  channel: OutboxChannelName;
   bidId: number | null;
   attempts: number;
   lastError: string | null;
@@ -138,7 +178,7 @@ export async function listDeadNotifications(
 ): Promise<DeadNotification[]> {
   const rows = await db
     .selectFrom('outbox')
-    .select(['id', 'channel', 'payload', 'attempts', 'last_error', 'created_at'])
+    .select(['id', 'channel', 'payload', 'attempts', 'last_error', 'created_at', 'bid_id'])
     .where('sent_at', 'is', null)
     .where('attempts', '>=', maxAttempts)
     .orderBy('created_at', 'desc')
@@ -151,7 +191,7 @@ export async function listDeadNotifications(
     return {
       id: row.id,
       channel: row.channel,
-      bidId: typeof bidId === 'number' ? bidId : null,
+      bidId: row.bid_id ?? (typeof bidId === 'number' ? bidId : null),
       attempts: row.attempts,
       lastError: row.last_error,
       createdAt: new Date(row.created_at),

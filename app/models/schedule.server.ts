@@ -25,7 +25,7 @@ export interface SlotWithChanges extends WeeklySlot {
   gymId: number;
   changes: SlotChange[];
   /** Places taken by sign-ups per date in [from, to] (dates without sign-ups are left out). */
-  booked: Array<{ date: string; count: number }>;
+  booked: Array<{ date: string; count: number; waiting: number }>;
 }
 
 /**
@@ -74,10 +74,14 @@ export async function listSlotsWithChanges(db: Database, query: SlotQuery): Prom
       jsonArrayFrom(
         eb
           .selectFrom('bids as b')
-          .select((count) => ['b.session_date as date', count.fn.countAll<number>().as('count')])
+          .select((count) => [
+            'b.session_date as date',
+            count.fn.countAll<number>().filterWhere('b.signup_state', '=', 'booked').as('count'),
+            count.fn.countAll<number>().filterWhere('b.signup_state', '=', 'waiting').as('waiting'),
+          ])
           .where('b.kind', '=', 'signup')
           .whereRef('b.slot_id', '=', 's.id')
-          .where('b.signup_state', '=', 'booked')
+          .where('b.signup_state', 'in', ['booked', 'waiting'])
           .where('b.session_date', '>=', query.from)
           .where('b.session_date', '<=', query.to)
           .groupBy('b.session_date'),
@@ -131,7 +135,11 @@ export async function listSlotsWithChanges(db: Database, query: SlotQuery): Prom
           ? { id: change.coach_id, fullName: change.coach_name }
           : null,
     })),
-    booked: row.booked.map((entry) => ({ date: String(entry.date).slice(0, 10), count: Number(entry.count) })),
+    booked: row.booked.map((entry) => ({
+      date: String(entry.date).slice(0, 10),
+      count: Number(entry.count),
+      waiting: Number(entry.waiting),
+    })),
   }));
 }
 
@@ -170,8 +178,20 @@ export async function listScheduleFilterOptions(db: Database, gymId: number | nu
   return result;
 }
 
+/**
+ * Places taken per session. A session with people waiting shows no place left even when one is free (inside the
+ * gym's cut-off, where nobody is moved up by itself): a free place belongs to the waiting list, never to a new
+ * visitor (docs/product/signups.md).
+ */
 function bookedBySession(slots: readonly SlotWithChanges[]): Map<string, number> {
-  return new Map(slots.flatMap((slot) => slot.booked.map((entry) => [sessionKey(slot.id, entry.date), entry.count])));
+  return new Map(
+    slots.flatMap((slot) =>
+      slot.booked.map((entry) => [
+        sessionKey(slot.id, entry.date),
+        entry.waiting > 0 ? Number.MAX_SAFE_INTEGER : entry.count,
+      ]),
+    ),
+  );
 }
 
 /** One session (a slot on a date) with its change and places left, or null when the slot is not shown publicly. */

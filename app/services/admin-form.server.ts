@@ -110,6 +110,8 @@ function kindParser(field: FieldDef, options: Options): Parse {
       };
     case 'integer':
       return (text, _input, fail) => {
+        // A field with a default (a gym's booking rules) left empty takes it rather than failing or storing null.
+        if (field.default !== undefined && text.trim() === '') return field.default;
         if (optional(text, fail)) return null;
         const digits = text.replace(/\s/g, '');
         if (!/^-?\d+$/.test(digits)) fail('Введите целое число');
@@ -349,6 +351,7 @@ export function defaultFormValues(fields: readonly FieldDef[]): FormValues {
     else if (field.kind === 'references') values[field.name] = [];
     else if (field.kind === 'timeZone') values[field.name] = DEFAULT_TIME_ZONE;
     else if (field.kind === 'choice') values[field.name] = field.default ?? '';
+    else if (field.kind === 'integer' && field.default !== undefined) values[field.name] = String(field.default);
     else values[field.name] = '';
   }
   return values;

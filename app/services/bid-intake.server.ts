@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '#app/infra/database-outage.server.ts';
+import { visitorChannelsOf } from '#app/infra/env.server.ts';
 import { renderPlaceholders } from '#app/infra/render-cache.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import {
@@ -11,11 +12,21 @@ import {
   submitLabelOf,
 } from '#app/lib/bid-form.ts';
 import { type BidInput, bidValuesFrom, parseBidForm } from '#app/lib/bid-schema.ts';
+import { type BookingRules, lastBookableDate, managePath } from '#app/lib/booking.ts';
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { dateTimeFormat } from '#app/lib/format.ts';
 import { type Session, timeIn, todayIn } from '#app/lib/schedule.ts';
-import { parseSessionRef, SIGNUP_CLOSED_TEXT, SIGNUP_STATE_PARAM, signupClosed } from '#app/lib/signup.ts';
+import {
+  notOpenText,
+  parseSessionRef,
+  SIGNUP_CLOSED_TEXT,
+  SIGNUP_EXISTING_PARAM,
+  SIGNUP_STATE_PARAM,
+  type SignupClosed,
+  signupClosed,
+} from '#app/lib/signup.ts';
 import { createPublicBid, findBidSubjectTitle, type NewPublicBid } from '#app/models/bid.server.ts';
+import { getGymBookingRules } from '#app/models/gym.server.ts';
 import { consumeRateLimit } from '#app/models/rate-limit.server.ts';
 import { getSession } from '#app/models/schedule.server.ts';
 import { createSignup } from '#app/models/signup.server.ts';
@@ -27,8 +38,10 @@ import {
   issueBidToken,
   TOKEN_MAX_AGE_MS,
 } from '#app/services/bid-token.server.ts';
+import { issueManageLink } from '#app/services/booking-link.server.ts';
 import { currentPolicy } from '#app/services/privacy.server.ts';
 import { clientKey, retryAfterHeaders, retryAfterText } from '#app/services/rate-limit.server.ts';
+import { setSignupLinkCookie } from '#app/services/signup-link-cookie.server.ts';
 
 /**
  * Bids per client address, in PostgreSQL so that every instance shares the count. One address is often many people —
@@ -278,6 +291,46 @@ function sessionTitle(session: Session): string {
   return `${session.training.title} — ${day}, ${session.start}`;
 }
 
+/**
+ * A gym's booking rules from the content cache (dropped on every staff edit, like the gym list): the schedule and
+ * the sign-up page ask for them without a database round trip on most requests.
+ */
+export function cachedBookingRules(
+  services: {
+    database: { db: Parameters<typeof getGymBookingRules>[0] };
+    cache: { get<T>(key: string, load: () => Promise<T>): Promise<T> };
+  },
+  gymId: number | null,
+) {
+  return services.cache.get(`booking-rules:${gymId}`, () => getGymBookingRules(services.database.db, gymId));
+}
+
+/** Why a session takes no sign-up now, with its Russian answer, or null (the gym's rules applied). */
+export function signupRefusal(
+  rules: BookingRules,
+  session: { date: string; start: string; status: 'scheduled' | 'cancelled' | 'changed'; gymId: number },
+  timeZone: string,
+): { reason: SignupClosed; text: string } | null {
+  const today = todayIn(timeZone);
+  const reason = signupClosed(
+    session,
+    { date: today, time: timeIn(timeZone) },
+    { lastDate: lastBookableDate(today, rules), closeMinutes: rules.signupCloseMinutes },
+  );
+  if (!reason) return null;
+  return { reason, text: reason === 'not-open' ? notOpenText(rules.bookingDaysAhead) : SIGNUP_CLOSED_TEXT[reason] };
+}
+
+/** The optional «E-mail» of a sign-up: a plain address, or a Russian message. */
+function parseEmail(value: FormDataEntryValue | null): { email: string | null } | { error: string } {
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (!text) return { email: null };
+  if (text.length > 254 || !/^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/.test(text)) {
+    return { error: 'Проверьте адрес почты: например, anna@example.ru. Или оставьте поле пустым.' };
+  }
+  return { email: text.toLowerCase() };
+}
+
 /** A sign-up's checks and write, after the form itself was found valid (docs/product/signups.md). */
 async function acceptSignup({ context, url, form, formId, parsed: input, fail, button }: Parameters<Accept>[0]) {
   const services = getServices(context);
@@ -289,15 +342,18 @@ async function acceptSignup({ context, url, form, formId, parsed: input, fail, b
   );
   const session = ref ? await getSession(db, ref.slotId, ref.date) : null;
   if (!ref || !session) return fail(400, {}, missing);
+  const email = parseEmail(form.get('email'));
+  if ('error' in email) return fail(400, { email: email.error }, null);
   const active = await getActiveGym(context);
   const gym = active.gyms.find((candidate) => candidate.id === session.gymId) ?? null;
   const timeZone = gym?.timeZone || DEFAULT_TIME_ZONE;
-  const closed = signupClosed(session, { date: todayIn(timeZone), time: timeIn(timeZone) });
-  if (closed) return fail(400, {}, SIGNUP_CLOSED_TEXT[closed]);
+  const refusal = signupRefusal(await cachedBookingRules(services, session.gymId), session, timeZone);
+  if (refusal) return fail(400, {}, refusal.text);
 
   const limited = await consumeBidLimits(context, { form, phone: input.phone, gym, button }, fail);
   if (limited) return limited;
 
+  const link = issueManageLink(services.sessionSecret);
   const result = await createSignup(
     db,
     {
@@ -305,23 +361,39 @@ async function acceptSignup({ context, url, form, formId, parsed: input, fail, b
       slotId: session.slotId,
       date: session.date,
       waitingList: form.get('intent') === 'waiting',
+      email: email.email,
+      manageNonce: link.nonce,
+      manageTokenHash: link.tokenHash,
+      today: todayIn(timeZone),
     },
     notificationChannels(services.env),
+    visitorChannelsOf(services.env),
   );
   if (result.outcome === 'full') {
     return fail(
       409,
       {},
-      'Пока вы заполняли форму, свободные места закончились. Можно встать в лист ожидания — мы позвоним, если место освободится.',
+      'Пока вы заполняли форму, свободные места закончились. Можно встать в лист ожидания — место перейдёт к вам, как только освободится.',
+    );
+  }
+  if (result.outcome === 'limit') {
+    return fail(
+      409,
+      {},
+      `С этого номера уже ${result.limit} ${result.limit % 10 === 1 && result.limit % 100 !== 11 ? 'будущая запись' : 'будущих записей'} в этом зале — это наибольшее число. Отмените одну из них по ссылке из сообщения о записи или позвоните нам.`,
     );
   }
   if (result.outcome === 'cancelled') return fail(400, {}, SIGNUP_CLOSED_TEXT.cancelled);
   if (result.outcome === 'missing') return fail(400, {}, missing);
-  info.logger.info({ bidId: result.id, kind: 'signup', state: result.outcome }, 'sign-up accepted');
+  const existing = result.outcome === 'existing';
+  const outcome = result.outcome === 'existing' ? result.state : result.outcome;
+  info.logger.info({ bidId: result.id, kind: 'signup', state: outcome, existing }, 'sign-up accepted');
+  // A repeat of a phone's sign-up shows no link: whoever types a number must not open its owner's booking.
+  const manage = result.outcome === 'existing' ? null : managePath(link.token);
 
   if (form.get('_js') === '1') {
     return data<BidActionResult>(
-      { formId, status: 'sent', kind: 'signup', gymId: gym?.id ?? null, signup: result.outcome },
+      { formId, status: 'sent', kind: 'signup', gymId: gym?.id ?? null, signup: outcome, existing, manage },
       { headers: { 'Cache-Control': 'private, no-store' } },
     );
   }
@@ -329,10 +401,14 @@ async function acceptSignup({ context, url, form, formId, parsed: input, fail, b
   next.delete('index');
   next.set(BID_SENT_PARAM, 'sent');
   next.set(BID_FORM_PARAM, formId);
-  next.set(SIGNUP_STATE_PARAM, result.outcome);
-  return redirect(`${url.pathname}?${next.toString()}#${formId}`, {
-    headers: { 'Cache-Control': 'private, no-store' },
-  });
+  next.set(SIGNUP_STATE_PARAM, outcome);
+  if (existing) next.set(SIGNUP_EXISTING_PARAM, '1');
+  else next.delete(SIGNUP_EXISTING_PARAM);
+  const headers = new Headers({ 'Cache-Control': 'private, no-store' });
+  // Without JavaScript the link reaches the page after the redirect in a short-lived cookie of this browser only,
+  // never in the address (logs, Referer) nor in any cache (services/signup-link-cookie.server.ts).
+  if (manage) headers.append('Set-Cookie', await setSignupLinkCookie(services.sessionSecret, link.token));
+  return redirect(`${url.pathname}?${next.toString()}#${formId}`, { headers });
 }
 
 /** The campaign tags of the page the bid was sent from, cleaned of control characters and cut to 200 characters. */

@@ -33,8 +33,8 @@ import { issueBidToken } from '#app/services/bid-token.server.ts';
 import { checkStaffSession, hasSessionCookie, type SessionRules } from '#app/services/session.server.ts';
 import type { DbHandle } from '#db/index.ts';
 
-/** Never public, whatever the answer says. */
-const NEVER_CACHED = /^\/(?:admin|login|logout|auth|api|_ipx|imgs|healthz|readyz|metrics)(?:[/.]|$)/;
+/** Never public, whatever the answer says (`/b/…`: a visitor's own booking). */
+const NEVER_CACHED = /^\/(?:admin|login|logout|auth|api|_ipx|imgs|healthz|readyz|metrics|b)(?:[/.]|$)/;
 /** HTML documents and the turbo-stream `.data` answers of client-side navigation. */
 const PAGE_TYPES = /^(?:text\/html|text\/x-script)\b/;
 

@@ -79,16 +79,24 @@ export function isStoredDate(date: string, today: string): boolean {
 
 /**
  * Sessions a page shows with their sign-up links: a stored copy of the page lives only until the next of them
- * starts or ends, when «Записаться» must go (docs/http-caching.md, docs/product/signups.md).
+ * closes its sign-ups (the gym's `signupCloseMinutes` before the start), starts or ends — when «Записаться» must go
+ * or «идёт» and «прошло» come (docs/http-caching.md, docs/product/signups.md).
  */
-export function showsSessions(sessions: ReadonlyArray<{ date: string; start: string; end: string }>, timeZone: string) {
+export function showsSessions(
+  sessions: ReadonlyArray<{ date: string; start: string; end: string }>,
+  timeZone: string,
+  rules: { signupCloseMinutes: number } = { signupCloseMinutes: 0 },
+) {
   const now = Date.now();
   let next = Number.POSITIVE_INFINITY;
   for (const session of sessions) {
-    for (const time of [session.start, session.end]) {
-      const moment = zonedMoment(session.date, time, timeZone);
-      if (moment > now && moment < next) next = moment;
-    }
+    const start = zonedMoment(session.date, session.start, timeZone);
+    const moments = [
+      start - rules.signupCloseMinutes * 60_000,
+      start,
+      zonedMoment(session.date, session.end, timeZone),
+    ];
+    for (const moment of moments) if (moment > now && moment < next) next = moment;
   }
   if (next !== Number.POSITIVE_INFINITY) expireRenderAt(next);
 }

@@ -386,7 +386,7 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
         ...[7, 8].map((person) => ({ person, slot: fullSlot!, date: signupDate, state: 'waiting' as const })),
         ...[9, 10].map((person) => ({ person, slot: cancelled, date: changeDate, state: 'booked' as const })),
       ];
-      await trx
+      const signups = await trx
         .insertInto('bids')
         .values(
           plan.map(({ person, slot, date, state }, i) => {
@@ -406,6 +406,32 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
               created_at: createdAt,
               updated_at: createdAt,
             };
+          }),
+        )
+        .returning(['id', 'phone', 'signup_state', 'slot_id', 'created_at'])
+        .execute();
+      // The messages these people got (docs/product/signups.md, "Messages"), as staff see them beside each sign-up:
+      // the confirmation or the waiting list, and the cancellation of the cancelled session. Already sent — the
+      // made-up people have no manage link, so nothing of theirs is ever sent for real.
+      await trx
+        .insertInto('outbox')
+        .values(
+          signups.flatMap((row) => {
+            const sentAt = new Date(new Date(row.created_at).getTime() + 5_000);
+            const message = (kind: string, at: Date) => ({
+              channel: 'sms' as const,
+              bid_id: row.id,
+              kind,
+              recipient: row.phone,
+              payload: JSON.stringify({ type: 'visitor.message', kind, bidId: row.id }),
+              attempts: 1,
+              next_attempt_at: at,
+              sent_at: at,
+            });
+            const first = message(row.signup_state === 'waiting' ? 'waiting' : 'booked', sentAt);
+            return row.slot_id === cancelled.id
+              ? [first, message('cancelled', new Date(now.getTime() - 10 * 60 * 1000))]
+              : [first];
           }),
         )
         .execute();

@@ -2,7 +2,8 @@
  * Two servers on one PostgreSQL database, as behind a load balancer (README, deployment): an edit on one shows on
  * the other — also through the other's render cache, which `NOTIFY content_changed` clears (docs/http-caching.md) —,
  * a session from one works on the other, the bid limit counts across both, and each bid notification is delivered
- * once. Last, the database is dropped under them: `/readyz` answers 503 and the processes live on (`/healthz` 200).
+ * once, and each SMS reminder due at the same moment reaches the SMS gateway (a local SMSC stand-in) once. Last, the
+ * database is dropped under them: `/readyz` answers 503 and the processes live on (`/healthz` 200).
  * Needs PostgreSQL (TEST_DATABASE_URL). One pair of servers for the whole file: each start migrates or seeds.
  */
 import crypto from 'node:crypto';
@@ -14,6 +15,7 @@ import { type ExtraServer, startExtraServer } from '#tests/e2e/extra-server.ts';
 import { E2E_ADMIN, E2E_PORT } from '#tests/e2e/settings.ts';
 import { BROWSER_UA, MIN_FILL_WAIT_MS } from '#tests/e2e/site/helpers.ts';
 import { throwawayDatabase } from '#tests/e2e/throwaway-database.ts';
+import { type FakeSmsc, startFakeSmsc } from '#tests/fixtures/fake-smsc.ts';
 import { withAdminClient } from '#tests/fixtures/pg.ts';
 
 const PORTS = [E2E_PORT + 25, E2E_PORT + 26] as const;
@@ -34,6 +36,7 @@ let servers: ExtraServer[] = [];
 let databaseUrl = '';
 let webhook: http.Server | null = null;
 const delivered: Array<{ bidId: number }> = [];
+let smsc: FakeSmsc | null = null;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -49,7 +52,14 @@ test.beforeAll(async () => {
   });
   await new Promise<void>((resolve) => webhook!.listen(WEBHOOK_PORT, '127.0.0.1', resolve));
   databaseUrl = await database.create();
+  smsc = await startFakeSmsc();
   const env = {
+    // Visitor messages through SMSC (docs/decisions/0043-visitor-messages-through-the-outbox.md), polled often.
+    SMSC_LOGIN: smsc.login,
+    SMSC_PASSWORD: smsc.password,
+    SMSC_URL: smsc.url,
+    PUBLIC_URL: `http://127.0.0.1:${PORTS[0]}`,
+    OUTBOX_POLL_MS: '200',
     DATABASE_URL: databaseUrl,
     SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
     // The demo clubs, which PostgreSQL gets only when asked (docs/demo-content.md): the coach form ticks one.
@@ -67,6 +77,7 @@ test.afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
   await database.drop();
   webhook?.close();
+  await smsc?.close();
 });
 
 test('a coach added on one server shows on the other server’s cached /coaches', async ({ page }) => {
@@ -143,6 +154,45 @@ test('the bid limits count across both, and every bid is announced exactly once'
   const ids = delivered.map((notification) => notification.bidId);
   expect(ids).toHaveLength(BIDS_PER_PHONE);
   expect(new Set(ids).size).toBe(BIDS_PER_PHONE);
+});
+
+test('each reminder due at the same moment is sent once by the two servers together', async () => {
+  const REMINDERS = 300;
+  await withAdminClient(databaseUrl, async (client) => {
+    const { rows } = await client.query<{ id: number; gym_id: number }>(
+      'SELECT id, gym_id FROM schedule_slots ORDER BY id LIMIT 1',
+    );
+    const slot = rows[0]!;
+    await client.query(
+      `INSERT INTO bids (name, phone, kind, consent_at, consent_version, gym_id, slot_id, session_date, signup_state,
+         manage_nonce, manage_token_hash)
+       SELECT 'Двое ' || n, '+7902' || lpad(n::text, 7, '0'), 'signup', now(), 'e2e', $1, $2,
+         current_date + 30, 'booked', md5(random()::text), md5(random()::text || n)
+       FROM generate_series(1, $3::int) AS n`,
+      [slot.gym_id, slot.id, REMINDERS],
+    );
+    await client.query(
+      `INSERT INTO outbox (channel, payload, bid_id, kind, recipient, next_attempt_at)
+       SELECT 'sms', json_build_object('type', 'visitor.message', 'kind', 'reminder', 'bidId', id), id, 'reminder',
+         phone, now() + interval '2 seconds'
+       FROM bids WHERE consent_version = 'e2e'`,
+    );
+  });
+  const reminders = () => smsc!.received.filter((sms) => sms.text.startsWith('Напоминаем'));
+  await expect.poll(() => reminders().length, { timeout: 60_000 }).toBeGreaterThanOrEqual(REMINDERS);
+  // A moment more for a second send, if there were one, to arrive.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const ids = reminders().map((sms) => sms.id);
+  expect(ids).toHaveLength(REMINDERS);
+  expect(new Set(ids).size).toBe(REMINDERS);
+  const sent = await withAdminClient(databaseUrl, async (client) => {
+    const { rows } = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM outbox WHERE kind = 'reminder' AND sent_at IS NOT NULL AND skipped_reason IS NULL
+         AND bid_id IN (SELECT id FROM bids WHERE consent_version = 'e2e')`,
+    );
+    return rows[0]!.n;
+  });
+  expect(sent).toBe(REMINDERS);
 });
 
 test('readiness follows the database: 200 while it answers, 503 when it is gone, and the processes live on', async ({

@@ -3,6 +3,7 @@ import { addDays, isoWeekday } from '#app/lib/schedule.ts';
 import { cancelSignup, listSessionSignups, promoteSignup } from '#app/models/admin/signups.server.ts';
 import { getSession } from '#app/models/schedule.server.ts';
 import { createSignup, type NewSignup } from '#app/models/signup.server.ts';
+import { NO_VISITOR_CHANNELS } from '#app/models/visitor-message.server.ts';
 import type { Database } from '#db/index.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
 import { insertGym } from '#tests/integration/rows.ts';
@@ -49,14 +50,20 @@ function signup(slotId: number, gymId: number, n: number, waitingList = false): 
     slotId,
     date: DATE,
     waitingList,
+    email: null,
+    manageNonce: `nonce-${n}-${Math.random()}`,
+    manageTokenHash: `hash-${n}-${Math.random()}`,
+    today: new Date().toISOString().slice(0, 10),
   };
 }
+
+const NONE = NO_VISITOR_CHANNELS;
 
 describeEachDb('sign-ups for a session', (t) => {
   it('gives the last place to exactly one of many visitors signing up at once', async () => {
     const { slotId, gymId } = await slotOn(t.db, DATE, 1);
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, n) => createSignup(t.db, signup(slotId, gymId, n), [])),
+      Array.from({ length: 12 }, (_, n) => createSignup(t.db, signup(slotId, gymId, n), [], NONE)),
     );
     expect(results.filter((result) => result.outcome === 'booked')).toHaveLength(1);
     expect(results.filter((result) => result.outcome === 'full')).toHaveLength(11);
@@ -69,7 +76,7 @@ describeEachDb('sign-ups for a session', (t) => {
   it('fills the places, then the waiting list; a cancellation frees a place for a move from the list', async () => {
     const { slotId, gymId } = await slotOn(t.db, DATE, 2);
     const results = await Promise.all(
-      Array.from({ length: 5 }, (_, n) => createSignup(t.db, signup(slotId, gymId, 100 + n, true), [])),
+      Array.from({ length: 5 }, (_, n) => createSignup(t.db, signup(slotId, gymId, 100 + n, true), [], NONE)),
     );
     expect(results.map((result) => result.outcome).sort()).toEqual([
       'booked',
@@ -88,20 +95,18 @@ describeEachDb('sign-ups for a session', (t) => {
       .returning('id')
       .executeTakeFirstOrThrow();
 
+    const actor = { staffUserId: staff.id, channels: NONE };
     // No place: nobody can be moved from the waiting list.
     const firstWaiting = list.find((row) => row.signup_state === 'waiting')!;
-    expect(await promoteSignup(t.db, { id: firstWaiting.id, staffUserId: staff.id })).toBe('full');
+    expect(await promoteSignup(t.db, { id: firstWaiting.id, ...actor })).toBe('full');
 
-    expect(await cancelSignup(t.db, { id: list[0]!.id, staffUserId: staff.id })).toBe('ok');
-    expect((await getSession(t.db, slotId, DATE))?.placesLeft).toBe(1);
-    // Not promoted by itself: the place stays free until staff move someone.
-    expect((await listSessionSignups(t.db, slotId, DATE)).filter((row) => row.signup_state === 'waiting')).toHaveLength(
-      3,
-    );
-
-    expect(await promoteSignup(t.db, { id: firstWaiting.id, staffUserId: staff.id })).toBe('ok');
+    // The freed place goes to the first person waiting, in the same transaction (days before the session).
+    expect(await cancelSignup(t.db, { id: list[0]!.id, ...actor })).toBe('ok');
     expect((await getSession(t.db, slotId, DATE))?.placesLeft).toBe(0);
-    expect(await cancelSignup(t.db, { id: list[0]!.id, staffUserId: staff.id })).toBe('invalid');
+    const after = await listSessionSignups(t.db, slotId, DATE);
+    expect(after.find((row) => row.id === firstWaiting.id)?.signup_state).toBe('booked');
+    expect(after.filter((row) => row.signup_state === 'waiting')).toHaveLength(2);
+    expect(await cancelSignup(t.db, { id: list[0]!.id, ...actor })).toBe('invalid');
   });
 
   it('uses the day’s own capacity and refuses a cancelled session', async () => {
@@ -112,22 +117,22 @@ describeEachDb('sign-ups for a session', (t) => {
       .execute();
     const session = await getSession(t.db, slotId, DATE);
     expect(session).toMatchObject({ capacity: 1, placesLeft: 1, status: 'scheduled' });
-    expect((await createSignup(t.db, signup(slotId, gymId, 200), [])).outcome).toBe('booked');
-    expect((await createSignup(t.db, signup(slotId, gymId, 201), [])).outcome).toBe('full');
+    expect((await createSignup(t.db, signup(slotId, gymId, 200), [], NONE)).outcome).toBe('booked');
+    expect((await createSignup(t.db, signup(slotId, gymId, 201), [], NONE)).outcome).toBe('full');
 
     await t.db
       .updateTable('schedule_changes')
       .set({ kind: 'cancelled', capacity: null })
       .where('slot_id', '=', slotId)
       .execute();
-    expect((await createSignup(t.db, signup(slotId, gymId, 202, true), [])).outcome).toBe('cancelled');
+    expect((await createSignup(t.db, signup(slotId, gymId, 202, true), [], NONE)).outcome).toBe('cancelled');
     expect((await getSession(t.db, slotId, DATE))?.status).toBe('cancelled');
   });
 
   it('takes any number of sign-ups for a session without a capacity', async () => {
     const { slotId, gymId } = await slotOn(t.db, DATE, null);
     const results = await Promise.all(
-      Array.from({ length: 4 }, (_, n) => createSignup(t.db, signup(slotId, gymId, 300 + n), [])),
+      Array.from({ length: 4 }, (_, n) => createSignup(t.db, signup(slotId, gymId, 300 + n), [], NONE)),
     );
     expect(results.every((result) => result.outcome === 'booked')).toBe(true);
     expect((await getSession(t.db, slotId, DATE))?.placesLeft).toBeNull();

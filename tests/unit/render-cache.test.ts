@@ -173,6 +173,17 @@ describe('requests', () => {
     expect(storableQuery('?_routes=layouts/nested,routes/admin/dashboard', new Set(), routes)).toBe(false);
   });
 
+  it('never caches a visitor’s booking nor the page that shows a just-made sign-up’s link', () => {
+    expect(bypassReason(request('GET', '/b/0123456789abcdefABCDEF'))).toBe('path');
+    expect(bypassReason(request('GET', '/b/0123456789abcdefABCDEF/booking.ics'))).toBe('path');
+    expect(bypassReason(request('GET', '/b/0123456789abcdefABCDEF.data'))).toBe('path');
+    // The page that shows a just-made sign-up's link reads that cookie only with `?signup=`, which no loader
+    // accepts, so it is never stored; and its answer is private. The cookie alone passes nothing by.
+    expect(bypassReason(request('GET', '/shedule/signup', 'signup_link=abc'))).toBeNull();
+    expect(storableQuery('?slot=1&date=2026-11-27&signup=booked', new Set(['slot', 'date']), new Set())).toBe(false);
+    expect(bypassReason(request('GET', '/bids'))).toBeNull();
+  });
+
   it('reads If-None-Match and Accept-Encoding as browsers send them', () => {
     expect(etagMatches('W/"abc"', 'W/"abc"')).toBe(true);
     expect(etagMatches('"x", W/"abc"', 'W/"abc"')).toBe(true);

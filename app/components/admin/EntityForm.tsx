@@ -24,6 +24,8 @@ interface EntityFormProps {
   formError?: string | null;
   /** Set after a refused stale save: the version now in the database, for a deliberate overwrite. */
   conflictVersion?: number | null;
+  /** A save that tells visitors asks first: the notice, and «Сохранить и отправить сообщения». */
+  confirm?: string | null;
   submitLabel?: string;
 }
 
@@ -64,6 +66,15 @@ export function EntityForm(props: EntityFormProps) {
               </p>
             </>
           ) : null}
+        </div>
+      ) : props.confirm ? (
+        <div className="admin-form__confirm" role="alert">
+          <p>{props.confirm}</p>
+          <p>
+            <button type="submit" name="intent" value="notify" className="admin-button" disabled={busy}>
+              Сохранить и отправить сообщения
+            </button>
+          </p>
         </div>
       ) : errorCount > 0 ? (
         <p className="admin-form__error" role="alert">

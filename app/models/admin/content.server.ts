@@ -13,7 +13,9 @@ import { slotLabel } from '#app/lib/slot-label.ts';
 import { slotOptions, slotsWithTrainingAndCoach } from '#app/models/admin/schedule.server.ts';
 import { type AuditAction, recordAudit } from '#app/models/audit.server.ts';
 import { keepRevision } from '#app/models/revision.server.ts';
+import { applySessionChange, applySlotCapacity, type ChangeRow } from '#app/models/session-change.server.ts';
 import { lockSlots } from '#app/models/signup.server.ts';
+import { NO_VISITOR_CHANNELS, type VisitorChannels } from '#app/models/visitor-message.server.ts';
 import type { Database } from '#db/index.ts';
 import type { DB } from '#db/schema.ts';
 
@@ -197,6 +199,32 @@ async function writeLinks(db: Database, id: number, links: Map<JoinField, number
   }
 }
 
+/** What a staff write may cause beyond the record: messages to visitors (docs/product/signups.md, "Staff changes"). */
+export interface WriteEffects {
+  visitorChannels?: VisitorChannels;
+}
+
+/**
+ * A write's effects on sign-ups, in its transaction: a dated change of a session tells its people and moves the
+ * waiting list; a weekly slot given more places moves its waiting lists.
+ */
+async function applyWriteEffects(
+  trx: Transaction<DB>,
+  section: AnySection,
+  before: Row | null,
+  after: Row | null,
+  effects: WriteEffects,
+) {
+  const channels = effects.visitorChannels ?? NO_VISITOR_CHANNELS;
+  if (section.table === 'schedule_changes') {
+    await applySessionChange(trx, before as ChangeRow | null, after as ChangeRow | null, channels);
+  } else if (section.table === 'schedule_slots' && before && after) {
+    const was = before.capacity === null ? Number.POSITIVE_INFINITY : Number(before.capacity);
+    const now = after.capacity === null ? Number.POSITIVE_INFINITY : Number(after.capacity);
+    if (now > was) await applySlotCapacity(trx, Number(after.id), channels);
+  }
+}
+
 /** Audits a change of a record under its title as it now stands and tells the site's caches about it. */
 async function auditChange(
   trx: Database,
@@ -240,6 +268,7 @@ export async function createRow(
   staffUserId: number,
   /** A deleted record coming back under its own id, at its old place in a hand-ordered list when known. */
   restore?: { id: number; position?: number | null },
+  effects: WriteEffects = {},
 ) {
   return db.transaction().execute(async (trx) => {
     const { columns, links } = splitValues(section, values);
@@ -265,7 +294,9 @@ export async function createRow(
     const id = rows[0]!.id;
     await writeLinks(trx, id, links);
     const kind = restore ? 'restore' : 'create';
-    await keepRevision(trx, section, null, (await getRow(trx, section, id))!, staffUserId, kind);
+    const created = (await getRow(trx, section, id))!;
+    await keepRevision(trx, section, null, created, staffUserId, kind);
+    await applyWriteEffects(trx, section, null, created, effects);
     await auditChange(trx, section, id, staffUserId, kind, Object.keys(values));
     return id;
   });
@@ -286,6 +317,7 @@ export async function updateRow(
   values: ParsedValues,
   staffUserId: number,
   kind: 'update' | 'restore' = 'update',
+  effects: WriteEffects = {},
 ): Promise<UpdateResult> {
   return db.transaction().execute(async (trx) => {
     const before = await getRow(trx, section, id);
@@ -307,7 +339,9 @@ export async function updateRow(
     `.execute(trx);
     if (rows.length === 0) return { ok: false, reason: 'conflict' };
     await writeLinks(trx, id, links);
-    await keepRevision(trx, section, before, (await getRow(trx, section, id))!, staffUserId, kind);
+    const after = (await getRow(trx, section, id))!;
+    await keepRevision(trx, section, before, after, staffUserId, kind);
+    await applyWriteEffects(trx, section, before, after, effects);
     await auditChange(trx, section, id, staffUserId, kind, changed);
     return { ok: true };
   });
@@ -388,6 +422,7 @@ export async function deleteRow(
   section: AnySection,
   id: number,
   staffUserId: number,
+  effects: WriteEffects = {},
 ): Promise<DeleteResult> {
   try {
     return await db.transaction().execute(async (trx) => {
@@ -398,6 +433,7 @@ export async function deleteRow(
       if (!before || rows.length === 0) return 'missing';
       // The last state stays restorable for 30 days (docs/revisions.md).
       await keepRevision(trx, section, null, before, staffUserId, 'delete');
+      await applyWriteEffects(trx, section, before, null, effects);
       await recordAudit(trx, { staffUserId, action: 'delete', entity: section.entity, entityId: id, title });
       await announceContentChange(trx, section.entity);
       return 'deleted';

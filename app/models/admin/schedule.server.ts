@@ -70,6 +70,7 @@ export async function gymUpcomingChanges(db: Database, gymId: number, timeZone: 
     .leftJoin('coaches as substitutes', 'substitutes.id', 'schedule_changes.coach_id')
     .select([
       'schedule_changes.id',
+      'schedule_changes.slot_id',
       'schedule_changes.date',
       'schedule_changes.kind',
       'schedule_changes.start_time as new_start_time',

@@ -5,9 +5,17 @@
  */
 import { type SqlBool, sql } from 'kysely';
 import { announceContentChange } from '#app/infra/content-cache.server.ts';
+import { promotesAutomatically, reminderDueAt, sessionStartsAt } from '#app/lib/booking.ts';
+import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { placesLeft } from '#app/lib/signup.ts';
 import { recordBidChange } from '#app/models/admin/bids.server.ts';
-import { lockSessionPlaces, SIGNUP_ENTITY } from '#app/models/signup.server.ts';
+import { GYM_RULE_COLUMNS, rulesOf } from '#app/models/gym.server.ts';
+import { lockSessionPlaces, promoteWaiting, SIGNUP_ENTITY } from '#app/models/signup.server.ts';
+import {
+  dropPendingReminders,
+  enqueueVisitorMessages,
+  type VisitorChannels,
+} from '#app/models/visitor-message.server.ts';
 import type { Database } from '#db/index.ts';
 import type { SignupState } from '#db/schema.ts';
 
@@ -18,7 +26,17 @@ import type { SignupState } from '#db/schema.ts';
 export async function listSessionSignups(db: Database, slotId: number, date: string) {
   return db
     .selectFrom('bids')
-    .select(['id', 'name', 'phone', 'signup_state', 'status', 'created_at'])
+    .select([
+      'id',
+      'name',
+      'phone',
+      'signup_state',
+      'status',
+      'created_at',
+      'late_cancel',
+      'cancelled_by',
+      'promoted_at',
+    ])
     .where('kind', '=', 'signup')
     .where('slot_id', '=', slotId)
     .where('session_date', '=', date)
@@ -48,6 +66,8 @@ export async function getSessionOverview(db: Database, slotId: number, date: str
       'c.full_name as coach_name',
       'ch.kind as change_kind',
       'ch.capacity as change_capacity',
+      'g.time_zone',
+      ...GYM_RULE_COLUMNS,
     ])
     .where('s.id', '=', slotId)
     .executeTakeFirst();
@@ -56,6 +76,9 @@ export async function getSessionOverview(db: Database, slotId: number, date: str
   const capacity = slot.change_kind === 'changed' && slot.change_capacity ? slot.change_capacity : slot.slot_capacity;
   const booked = signups.filter((row) => row.signup_state === 'booked').length;
   const cancelled = slot.change_kind === 'cancelled';
+  const waiting = signups.filter((row) => row.signup_state === 'waiting').length;
+  const left = placesLeft(capacity, booked);
+  const startsAt = sessionStartsAt(date, slot.start, slot.time_zone || DEFAULT_TIME_ZONE);
   return {
     slotId,
     date,
@@ -67,8 +90,18 @@ export async function getSessionOverview(db: Database, slotId: number, date: str
     cancelled,
     capacity,
     booked,
-    waiting: signups.filter((row) => row.signup_state === 'waiting').length,
-    placesLeft: placesLeft(capacity, booked),
+    waiting,
+    placesLeft: left,
+    /**
+     * «Освободилось место»: a place is free while people wait, because the gym's cut-off before the start has
+     * begun and nobody is moved up by itself; staff may call and move someone by hand.
+     */
+    placeFreedForStaff:
+      !cancelled &&
+      waiting > 0 &&
+      (left === null || left > 0) &&
+      startsAt.getTime() > Date.now() &&
+      !promotesAutomatically(startsAt, rulesOf(slot)),
     /** Ids of the waiting list, first come first. */
     waitingOrder: signups.filter((row) => row.signup_state === 'waiting').map((row) => row.id),
     /** People to call about a cancelled session: everyone with a place or on the waiting list. */
@@ -80,7 +113,7 @@ export type SignupChangeResult = 'ok' | 'missing' | 'invalid' | 'full';
 
 async function changeSignupState(
   db: Database,
-  input: { id: number; staffUserId: number },
+  input: { id: number; staffUserId: number; channels: VisitorChannels },
   from: readonly SignupState[],
   to: SignupState,
   note: string,
@@ -97,7 +130,7 @@ async function changeSignupState(
     const places = bid.slot_id === null ? null : await lockSessionPlaces(trx, bid.slot_id, bid.session_date);
     const current = await trx
       .selectFrom('bids')
-      .select(['status', 'signup_state'])
+      .select(['status', 'signup_state', 'phone', 'email'])
       .where('id', '=', input.id)
       .forUpdate()
       .executeTakeFirstOrThrow();
@@ -107,9 +140,15 @@ async function changeSignupState(
       const left = placesLeft(places.capacity, places.booked);
       if (left !== null && left <= 0) return 'full';
     }
+    const now = new Date();
     await trx
       .updateTable('bids')
-      .set({ signup_state: to, version: sql`version + 1`, updated_at: sql`now()` })
+      .set({
+        signup_state: to,
+        version: sql`version + 1`,
+        updated_at: sql`now()`,
+        ...(to === 'cancelled' ? { cancelled_at: now, cancelled_by: 'staff' as const } : { promoted_at: now }),
+      })
       .where('id', '=', input.id)
       .execute();
     // The status stays; the history row carries the note of what happened to the place.
@@ -121,17 +160,106 @@ async function changeSignupState(
       note,
       fields: ['signup_state'],
     });
-    if (current.signup_state === 'booked' || to === 'booked') await announceContentChange(trx, SIGNUP_ENTITY);
+    const recipient = [{ id: input.id, phone: current.phone, email: current.email }];
+    if (to === 'booked' && places) {
+      // Moved by hand (inside the cut-off too): the person is told at once, and reminded if there is time.
+      await enqueueVisitorMessages(trx, input.channels, recipient, 'promoted');
+      const due = reminderDueAt(places.startsAt, places.rules, now);
+      if (due) await enqueueVisitorMessages(trx, input.channels, recipient, 'reminder', { dueAt: due });
+    }
+    if (to === 'cancelled') {
+      await dropPendingReminders(trx, [input.id], 'запись отменена');
+      if (current.signup_state === 'booked' && places && bid.slot_id !== null) {
+        places.booked -= 1;
+        await promoteWaiting(trx, bid.slot_id, bid.session_date, places, input.channels, now);
+      }
+    }
+    await announceContentChange(trx, SIGNUP_ENTITY);
     return 'ok';
   });
 }
 
-/** Cancels a sign-up or a place on the waiting list; a booked place becomes free (nobody is moved up by itself). */
-export function cancelSignup(db: Database, input: { id: number; staffUserId: number }) {
+/** Cancels a sign-up or a place on the waiting list; a freed place goes to the first person waiting (outside the cut-off). */
+export function cancelSignup(db: Database, input: { id: number; staffUserId: number; channels: VisitorChannels }) {
   return changeSignupState(db, input, ['booked', 'waiting'], 'cancelled', 'Запись отменена');
 }
 
 /** Gives a waiting person a free place ("Перевести из листа ожидания"); `full` when no place is free. */
-export function promoteSignup(db: Database, input: { id: number; staffUserId: number }) {
+export function promoteSignup(db: Database, input: { id: number; staffUserId: number; channels: VisitorChannels }) {
   return changeSignupState(db, input, ['waiting'], 'booked', 'Переведён из листа ожидания на свободное место');
+}
+
+export interface SessionToWatch {
+  slotId: number;
+  date: string;
+  start: string;
+  trainingTitle: string;
+  gymName: string;
+  isToday: boolean;
+  cancelled: boolean;
+  booked: number;
+  waiting: number;
+  /** Phones of everyone booked or waiting, to call when the session is cancelled. */
+  phones: string[];
+}
+
+/**
+ * Sessions with sign-ups that staff should see on the dashboard: today's (each gym's own today), and every coming
+ * cancelled one with people still booked or waiting («занятие отменено — позвонить»).
+ */
+export async function sessionsToWatch(db: Database): Promise<SessionToWatch[]> {
+  const rows = await db
+    .selectFrom('bids as b')
+    .innerJoin('schedule_slots as s', 's.id', 'b.slot_id')
+    .innerJoin('gyms as g', 'g.id', 's.gym_id')
+    .innerJoin('trainings as t', 't.id', 's.training_id')
+    .leftJoin('schedule_changes as ch', (join) =>
+      join.onRef('ch.slot_id', '=', 'b.slot_id').onRef('ch.date', '=', 'b.session_date'),
+    )
+    .select((eb) => [
+      'b.slot_id',
+      'b.session_date',
+      't.title',
+      'g.name as gym_name',
+      sql<string>`to_char(coalesce(CASE WHEN ch.kind = 'changed' THEN ch.start_time END, s.start_time), 'HH24:MI')`.as(
+        'start',
+      ),
+      sql<boolean>`bool_or(ch.kind = 'cancelled')`.as('cancelled'),
+      sql<boolean>`b.session_date = (now() AT TIME ZONE g.time_zone)::date`.as('is_today'),
+      eb.fn.countAll<number>().filterWhere('b.signup_state', '=', 'booked').as('booked'),
+      eb.fn.countAll<number>().filterWhere('b.signup_state', '=', 'waiting').as('waiting'),
+      sql<string[]>`array_agg(b.phone ORDER BY b.id)`.as('phones'),
+    ])
+    .where('b.kind', '=', 'signup')
+    .where('b.signup_state', 'in', ['booked', 'waiting'])
+    .where(sql<SqlBool>`b.session_date >= (now() AT TIME ZONE g.time_zone)::date`)
+    .where((eb) =>
+      eb.or([eb('ch.kind', '=', 'cancelled'), sql<SqlBool>`b.session_date = (now() AT TIME ZONE g.time_zone)::date`]),
+    )
+    .groupBy([
+      'b.slot_id',
+      'b.session_date',
+      't.title',
+      'g.name',
+      'g.time_zone',
+      'ch.kind',
+      'ch.start_time',
+      's.start_time',
+    ])
+    .orderBy('b.session_date')
+    .orderBy('start')
+    .limit(50)
+    .execute();
+  return rows.map((row) => ({
+    slotId: row.slot_id!,
+    date: row.session_date!,
+    start: row.start,
+    trainingTitle: row.title,
+    gymName: row.gym_name,
+    isToday: Boolean(row.is_today),
+    cancelled: Boolean(row.cancelled),
+    booked: Number(row.booked),
+    waiting: Number(row.waiting),
+    phones: row.phones ?? [],
+  }));
 }

@@ -9,7 +9,7 @@ import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, parseFormData, readForm } from '#app/infra/form.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
-import { NEW_BIDS_FORMS, plural } from '#app/lib/format.ts';
+import { formatDate, formatPhone, NEW_BIDS_FORMS, plural } from '#app/lib/format.ts';
 import {
   bidCounts,
   bidsPerDay,
@@ -17,6 +17,7 @@ import {
   newBidsPerGym,
   recentChanges,
 } from '#app/models/admin/dashboard.server.ts';
+import { sessionsToWatch } from '#app/models/admin/signups.server.ts';
 import { hasAnyGym } from '#app/models/gym.server.ts';
 import { listDeadNotifications, retryDeadNotification } from '#app/models/outbox.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
@@ -27,7 +28,7 @@ import type { Route } from './+types/dashboard';
 export async function loader({ context }: Route.LoaderArgs) {
   const db = getDb(context);
   const { network } = getStaffClock(context);
-  const [counts, perGym, perDay, changes, health, anyGym, dead] = await Promise.all([
+  const [counts, perGym, perDay, changes, health, anyGym, dead, sessions] = await Promise.all([
     bidCounts(db),
     newBidsPerGym(db),
     bidsPerDay(db, network),
@@ -35,8 +36,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     contentHealth(db, network),
     hasAnyGym(db),
     listDeadNotifications(db, MAX_ATTEMPTS),
+    sessionsToWatch(db),
   ]);
-  return { counts, perGym, perDay, changes, health, empty: !anyGym, dead, maxAttempts: MAX_ATTEMPTS };
+  return { counts, perGym, perDay, changes, health, empty: !anyGym, dead, maxAttempts: MAX_ATTEMPTS, sessions };
 }
 
 const retryForm = z.object({ intent: z.literal('retry-notification'), id: formId() });
@@ -57,8 +59,34 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: adminTitle() }];
 
+const CHANNEL_LABELS: Record<string, string> = {
+  email: 'Письмо',
+  webhook: 'Вебхук',
+  sms: 'SMS посетителю',
+  visitor_email: 'Письмо посетителю',
+};
+
+/** «занятие отменено — позвонить» and the phones, written as everywhere in the staff area. */
+function CallBadge({ phones }: { phones: string[] }) {
+  return (
+    <span className="admin-call">
+      <span className="admin-badge admin-badge--danger">занятие отменено — позвонить</span>{' '}
+      {phones.map((phone, index) => (
+        <span key={phone}>
+          {index > 0 ? ', ' : null}
+          <a href={`tel:${phone}`} className="admin-phone">
+            {formatPhone(phone)}
+          </a>
+        </span>
+      ))}
+    </span>
+  );
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, perGym, perDay, changes, health, empty, dead, maxAttempts } = loaderData;
+  const { counts, perGym, perDay, changes, health, empty, dead, maxAttempts, sessions } = loaderData;
+  const today = sessions.filter((session) => session.isToday);
+  const toCall = sessions.filter((session) => session.cancelled);
   return (
     <section className="admin-section admin-dashboard">
       <Heading level={1}>Обзор</Heading>
@@ -79,6 +107,26 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <span className="admin-stat__value">{counts.week}</span> за 7 дней
         </div>
       </div>
+
+      {today.length ? (
+        <>
+          <Heading level={2}>Сегодня</Heading>
+          <ul className="admin-list admin-today">
+            {today.map((session) => (
+              <li key={`${session.slotId}-${session.date}`}>
+                <Link to={`/admin/bids?slot=${session.slotId}&date=${session.date}`}>
+                  {session.start} {session.trainingTitle}
+                </Link>{' '}
+                <span className="admin-muted">
+                  · {session.gymName} · записано {session.booked}
+                  {session.waiting ? `, ждут ${session.waiting}` : ''}
+                </span>
+                {session.cancelled ? <CallBadge phones={session.phones} /> : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
 
       <Heading level={2}>Новые заявки по залам</Heading>
       {perGym.length === 0 ? (
@@ -102,8 +150,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <>
           <Heading level={2}>Неотправленные уведомления</Heading>
           <p className="admin-muted">
-            Эти письма и вебхуки о заявках не ушли после {maxAttempts} попыток. Исправьте причину (настройки почты или
-            адрес вебхука) и отправьте их ещё раз.
+            Эти письма, вебхуки о заявках и сообщения посетителям не ушли после {maxAttempts} попыток. Исправьте причину
+            (настройки почты, SMS-шлюза или адрес вебхука) и отправьте их ещё раз.
           </p>
           <table className="admin-table">
             <TableHead columns={['Заявка', 'Канал', 'Ошибка', 'Действия']} />
@@ -111,7 +159,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               {dead.map((row) => (
                 <tr key={row.id}>
                   <td>{row.bidId !== null ? <Link to={`/admin/bids/${row.bidId}`}>Заявка №{row.bidId}</Link> : '—'}</td>
-                  <td>{row.channel === 'email' ? 'Письмо' : 'Вебхук'}</td>
+                  <td>{CHANNEL_LABELS[row.channel]}</td>
                   <td>{row.lastError ?? '—'}</td>
                   <td>
                     <RecordActionForm id={row.id} intent="retry-notification">
@@ -126,7 +174,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <Heading level={2}>Что стоит поправить</Heading>
-      {health.length === 0 ? (
+      {toCall.length ? (
+        <ul className="admin-list admin-list--warnings" aria-label="Отменённые занятия с записями">
+          {toCall.map((session) => (
+            <li key={`${session.slotId}-${session.date}`}>
+              <Link to={`/admin/bids?slot=${session.slotId}&date=${session.date}`}>
+                «{session.trainingTitle}», {formatDate(session.date)}, {session.start}
+              </Link>{' '}
+              <CallBadge phones={session.phones} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {health.length === 0 && toCall.length === 0 ? (
         <p className="admin-muted">Замечаний нет.</p>
       ) : (
         <ul className="admin-list admin-list--warnings">

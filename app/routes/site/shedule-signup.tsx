@@ -4,13 +4,22 @@ import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { acceptCacheParams } from '#app/infra/render-cache.server.ts';
 import { SUBMIT_LABELS } from '#app/lib/bid-form.ts';
+import { hoursBefore, managePath } from '#app/lib/booking.ts';
 import { DEFAULT_TIME_ZONE, SITE_NAME } from '#app/lib/club.ts';
 import { dateTimeFormat } from '#app/lib/format.ts';
-import { isoWeekday, isoWeekOf, scheduleSearch, timeIn, todayIn, WEEKDAY_NAMES } from '#app/lib/schedule.ts';
-import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
-import { parseSessionRef, placesText, SIGNUP_CLOSED_TEXT, signupClosed } from '#app/lib/signup.ts';
+import { isoWeekday, isoWeekOf, scheduleSearch, todayIn, WEEKDAY_NAMES } from '#app/lib/schedule.ts';
+import { PRIVATE_CACHE_CONTROL, pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
+import { parseSessionRef, placesText, SIGNUP_STATE_PARAM } from '#app/lib/signup.ts';
 import { getSession } from '#app/models/schedule.server.ts';
-import { bidFormToken, handleSignupAction } from '#app/services/bid-intake.server.ts';
+import { findSignupByTokenHash } from '#app/models/signup.server.ts';
+import {
+  bidFormToken,
+  cachedBookingRules,
+  handleSignupAction,
+  signupRefusal,
+} from '#app/services/bid-intake.server.ts';
+import { hashManageToken } from '#app/services/booking-link.server.ts';
+import { clearSignupLinkCookie, readSignupLinkCookie } from '#app/services/signup-link-cookie.server.ts';
 import { isStoredDate, loadSiteContext, showsSessions } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/shedule-signup';
 
@@ -32,21 +41,38 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const gym = site.gyms.find((candidate) => candidate.id === session.gymId) ?? null;
   const timeZone = gym?.timeZone || DEFAULT_TIME_ZONE;
-  const today = todayIn(timeZone);
-  const closed = signupClosed(session, { date: today, time: timeIn(timeZone) });
+  const rules = await cachedBookingRules(site.services, session.gymId);
+  const refusal = signupRefusal(rules, session, timeZone);
   // A session of the weeks the site links to may be stored; a far-off date renders without filling the cache.
-  if (isStoredDate(session.date, today)) acceptCacheParams('slot', 'date');
-  showsSessions([session], timeZone);
-  return {
+  if (isStoredDate(session.date, todayIn(timeZone))) acceptCacheParams('slot', 'date');
+  showsSessions([session], timeZone, rules);
+  const page = {
     found: true as const,
     origin: site.origin,
     session,
     gym: gym ? { id: gym.id, name: gym.name, address: gym.address } : null,
     day: dayLabel(session.date),
-    closed,
+    closed: refusal?.text ?? null,
+    cancelHours: rules.cancelHours,
     week: isoWeekOf(session.date),
     token: bidFormToken(args.context),
+    manage: null as string | null,
   };
+  // After a sign-up without JavaScript: this browser's manage link, from its own short-lived cookie. The answer is
+  // personal — never stored by the render cache or any shared cache.
+  if (args.url.searchParams.has(SIGNUP_STATE_PARAM)) {
+    const secret = site.services.sessionSecret;
+    const token = await readSignupLinkCookie(secret, args.request);
+    if (token) {
+      const signup = await findSignupByTokenHash(site.db, hashManageToken(token));
+      const matches = signup?.slot_id === session.slotId && signup.session_date === session.date;
+      return data(
+        { ...page, manage: matches ? managePath(token) : null },
+        { headers: { 'Cache-Control': PRIVATE_CACHE_CONTROL, 'Set-Cookie': await clearSignupLinkCookie(secret) } },
+      );
+    }
+  }
+  return page;
 }
 
 export const action = handleSignupAction;
@@ -85,7 +111,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { session, gym, day, closed, week, token } = loaderData;
+  const { session, gym, day, closed, week, token, manage: sentManage, cancelHours } = loaderData;
   const full = session.placesLeft === 0;
   const places = placesText(session.placesLeft);
   const where = [gym?.name ?? null, session.room || null].filter(Boolean).join(', ');
@@ -165,7 +191,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
         <section className="signup__form" aria-label="Форма записи">
           {closed ? (
             <div className="signup__closed">
-              <p role="alert">{SIGNUP_CLOSED_TEXT[closed]}</p>
+              <p role="alert">{closed}</p>
               <p>
                 <Link to={`/shedule${scheduleSearch({ week })}`} className="button button--primary">
                   Открыть расписание
@@ -182,24 +208,37 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
               title={full ? 'Мест нет — лист ожидания' : 'Записаться'}
               lead={
                 full
-                  ? 'Все места заняты. Встаньте в лист ожидания: если место освободится, администратор позвонит вам.'
+                  ? 'Все места заняты. Встаньте в лист ожидания: когда место освободится, оно перейдёт к вам само, по очереди, и мы сообщим.'
                   : 'Оставьте имя и телефон — место закрепится за вами сразу.'
               }
+              emailField
+              sentManage={sentManage}
               hidden={{ slot: String(session.slotId), date: session.date, intent: full ? 'waiting' : 'place' }}
               submitLabel={full ? SUBMIT_LABELS.waiting : SUBMIT_LABELS.place}
-              renderSent={(signup) =>
-                signup === 'waiting' ? (
-                  <>
-                    <Heading level={3}>Вы в листе ожидания</Heading>
-                    <p>{details} Если место освободится, администратор позвонит вам.</p>
-                  </>
-                ) : (
-                  <>
-                    <Heading level={3}>Вы записаны</Heading>
-                    <p>{details} Если что-то изменится, администратор позвонит вам.</p>
-                  </>
-                )
-              }
+              renderSent={(signup, manage, existing) => (
+                <>
+                  <Heading level={3}>{signup === 'waiting' ? 'Вы в листе ожидания' : 'Вы записаны'}</Heading>
+                  {existing ? (
+                    <p>
+                      {details} С этого номера уже есть запись на это занятие — второе место не занимаем. Ссылка на
+                      запись пришла в сообщении о записи; если её нет, позвоните нам.
+                    </p>
+                  ) : (
+                    <p>
+                      {details}{' '}
+                      {signup === 'waiting'
+                        ? 'Если место освободится, оно перейдёт к вам само, по очереди, и мы сообщим.'
+                        : `Не получается прийти — отмените запись по ссылке (лучше ${hoursBefore(cancelHours)}), место достанется другому.`}
+                    </p>
+                  )}
+                  {manage && !existing ? (
+                    <p className="signup__manage">
+                      Сохраните ссылку на вашу запись — по ней можно посмотреть её и отменить:{' '}
+                      <a href={manage}>{`${loaderData.origin}${manage}`}</a>
+                    </p>
+                  ) : null}
+                </>
+              )}
             />
           )}
         </section>

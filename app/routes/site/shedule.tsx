@@ -5,6 +5,7 @@ import { Icon } from '#app/components/Icon.tsx';
 import { SessionSignup } from '#app/components/SessionSignup.tsx';
 import { SiteLink } from '#app/components/SiteLink.tsx';
 import { acceptCacheParams } from '#app/infra/render-cache.server.ts';
+import { lastBookableDate } from '#app/lib/booking.ts';
 import { gymPhrase, SITE_NAME } from '#app/lib/club.ts';
 import { dateTimeFormat, nameWithoutPatronymic } from '#app/lib/format.ts';
 import {
@@ -28,6 +29,7 @@ import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { signupClosed } from '#app/lib/signup.ts';
 import { levelLabel } from '#app/lib/training-level.ts';
 import { listScheduleFilterOptions, listSessions } from '#app/models/schedule.server.ts';
+import { cachedBookingRules } from '#app/services/bid-intake.server.ts';
 import { cachedPageContent, isStoredWeek, loadSiteContext, showsSessions } from '#app/services/site-page.server.ts';
 import { useRootData } from '#app/shell/root-data.ts';
 import type { Route } from './+types/shedule';
@@ -54,7 +56,10 @@ export async function loader(args: Route.LoaderArgs) {
     ]);
   // This week without filters is what nearly every visitor sees: kept until the next edit or day.
   const plain = week === currentWeek && filters.trend === null && filters.coach === null;
-  const [sessions, options] = plain ? await cachedPageContent(args, site, 'shedule', query) : await query();
+  const [[sessions, options], rules] = await Promise.all([
+    plain ? cachedPageContent(args, site, 'shedule', query) : query(),
+    cachedBookingRules(site.services, site.gymId),
+  ]);
   const visible = filters.time ? sessions.filter((session) => timeOfDayOf(session.start) === filters.time) : sessions;
   const requestedDay = params.get('day');
   const day =
@@ -65,7 +70,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (filters.coach !== null && options.coaches.some((coach) => coach.id === filters.coach)) acceptCacheParams('coach');
   if (filters.time !== null) acceptCacheParams('time');
   if (requestedDay !== null && day === requestedDay) acceptCacheParams('day');
-  showsSessions(visible, site.timeZone);
+  showsSessions(visible, site.timeZone, rules);
   return {
     // Date texts are formatted here once: ICU data differs between Node and browsers (spaces, dashes), and a
     // formatted range rendered on both sides would not hydrate.
@@ -76,6 +81,8 @@ export async function loader(args: Route.LoaderArgs) {
     gym: site.gym,
     origin: site.origin,
     today: site.today,
+    // Sessions past the gym's booking window offer no sign-up yet (docs/product/signups.md, "Rules of a gym").
+    bookableUntil: lastBookableDate(site.today, rules),
     // The gym-local time: sessions that have started take no more sign-ups.
     now: timeIn(site.timeZone),
     timeZone: site.timeZone,
@@ -124,6 +131,7 @@ const TIME_CHOICES = (Object.keys(TIME_OF_DAY) as TimeOfDay[]).map((key) => ({
 export default function Schedule({ loaderData }: Route.ComponentProps) {
   const { gym, week, currentWeek, dates, day, filters, sessions, options, today, now, weekLabel, dayLabels } =
     loaderData;
+  const { bookableUntil } = loaderData;
   const root = useRootData();
   const filterParams = { trend: filters.trend, coach: filters.coach, time: filters.time };
   const link = (values: Record<string, string | number | null>) =>
@@ -229,7 +237,7 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
                     <SessionItem
                       key={`${session.slotId}-${session.date}`}
                       session={session}
-                      open={signupClosed(session, { date: today, time: now }) === null}
+                      open={signupClosed(session, { date: today, time: now }, { lastDate: bookableUntil }) === null}
                       progress={sessionProgress(session, { date: today, time: now })}
                       today={date === today}
                       dayLabel={dayLabels[date]?.long ?? date}

@@ -10,6 +10,7 @@ import {
 } from '#app/admin/bids.ts';
 import { adminTitle } from '#app/admin/nav.ts';
 import { StaffTime, useStaffClock } from '#app/components/admin/StaffTime.tsx';
+import { VisitorMessages } from '#app/components/admin/VisitorMessages.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
@@ -18,7 +19,9 @@ import { getDb } from '#app/infra/services.server.ts';
 import { BIDS_FORMS, countOf, DAYS_FORMS, formatDate, formatPhone } from '#app/lib/format.ts';
 import { parseId } from '#app/lib/id.ts';
 import { changeBidStatus, getBid } from '#app/models/admin/bids.server.ts';
+import { listVisitorMessages } from '#app/models/visitor-message.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
+import { MAX_ATTEMPTS } from '#app/services/outbox.server.ts';
 import { type ConsentPolicy, consentPolicy } from '#app/services/privacy.server.ts';
 import type { BidStatus } from '#db/schema.ts';
 import type { Route } from './+types/detail';
@@ -33,7 +36,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const db = getDb(context);
   const found = await getBid(db, bidId(params.id));
   if (!found) throw new Response('Заявка не найдена', { status: 404 });
-  return { ...found, policy: await consentPolicy(db, found.bid.consent_version) };
+  // A sign-up's messages to the visitor: which went out and when (docs/product/signups.md, "Messages").
+  const messages = (await listVisitorMessages(db, [found.bid.id], MAX_ATTEMPTS)).get(found.bid.id) ?? [];
+  // The manage link's stored parts stay on the server (docs/security.md, "Manage links").
+  const { manage_nonce: _nonce, manage_token_hash: _hash, ...bid } = found.bid;
+  return { ...found, bid, messages, policy: await consentPolicy(db, found.bid.consent_version) };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: adminTitle('Заявки') }];
@@ -218,6 +225,13 @@ export default function BidPage({ loaderData, actionData }: Route.ComponentProps
           Сохранить статус
         </button>
       </Form>
+
+      {loaderData.messages.length ? (
+        <>
+          <Heading level={2}>Сообщения посетителю</Heading>
+          <VisitorMessages messages={loaderData.messages} timeZone={timeZone} />
+        </>
+      ) : null}
 
       <Heading level={2}>История</Heading>
       {events.length === 0 ? (

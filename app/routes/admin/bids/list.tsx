@@ -13,18 +13,27 @@ import { adminTitle } from '#app/admin/nav.ts';
 import { FilterSelect } from '#app/components/admin/FilterSelect.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { TableHead } from '#app/components/admin/TableHead.tsx';
+import { VisitorMessages } from '#app/components/admin/VisitorMessages.tsx';
 import { Heading } from '#app/components/Heading.tsx';
+import { visitorChannelsOf } from '#app/infra/env.server.ts';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, parseFormData, readForm } from '#app/infra/form.server.ts';
-import { getDb } from '#app/infra/services.server.ts';
+import { getDb, getServices } from '#app/infra/services.server.ts';
 import { countOf, DAYS_FORMS, formatDate, formatPhone } from '#app/lib/format.ts';
 import { parseId } from '#app/lib/id.ts';
 import { isoWeekday, WEEKDAY_SHORT } from '#app/lib/schedule.ts';
 import { placesCount } from '#app/lib/signup.ts';
 import { type BidFilters, listBids, listGymOptions, parseBidFilters } from '#app/models/admin/bids.server.ts';
 import { slotOptions } from '#app/models/admin/schedule.server.ts';
-import { cancelSignup, getSessionOverview, promoteSignup } from '#app/models/admin/signups.server.ts';
+import {
+  cancelSignup,
+  getSessionOverview,
+  listSessionSignups,
+  promoteSignup,
+} from '#app/models/admin/signups.server.ts';
+import { listVisitorMessages } from '#app/models/visitor-message.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
+import { MAX_ATTEMPTS } from '#app/services/outbox.server.ts';
 import { getStaffClock } from '#app/services/staff-clock.server.ts';
 import type { Route } from './+types/list';
 
@@ -40,7 +49,25 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       ? getSessionOverview(db, filters.slotId, filters.sessionDate)
       : null,
   ]);
-  return { ...page, gyms, slots, session, filters, isFirstPage: after === null };
+  // Per sign-up of the session view: which messages went out and when (docs/product/signups.md, "Messages").
+  const messages = session
+    ? Object.fromEntries(
+        await listVisitorMessages(
+          db,
+          page.bids.filter((bid) => bid.kind === 'signup').map((bid) => bid.id),
+          MAX_ATTEMPTS,
+        ),
+      )
+    : {};
+  const signupMarks = session
+    ? Object.fromEntries(
+        (await listSessionSignups(db, session.slotId, session.date)).map((row) => [
+          row.id,
+          { late: row.late_cancel, by: row.cancelled_by, promoted: row.promoted_at !== null },
+        ]),
+      )
+    : {};
+  return { ...page, gyms, slots, session, filters, isFirstPage: after === null, messages, signupMarks };
 }
 
 const signupChange = z.object({
@@ -57,7 +84,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirectWithFlash(back, { kind: 'error', text: Object.values(parsed.errors)[0] ?? 'Неверный запрос' });
   }
   const { intent, id } = parsed.data;
-  const input = { id, staffUserId: getStaff(context).id };
+  const input = { id, staffUserId: getStaff(context).id, channels: visitorChannelsOf(getServices(context).env) };
   const result =
     intent === 'cancel' ? await cancelSignup(getDb(context), input) : await promoteSignup(getDb(context), input);
   const text = {
@@ -93,7 +120,17 @@ function filterParams(filters: BidFilters): URLSearchParams {
 type Loader = Route.ComponentProps['loaderData'];
 
 /** One sign-up's state in the session view, with the staff actions that apply to it. */
-function SignupCell({ bid, session }: { bid: Loader['bids'][number]; session: Loader['session'] }) {
+function SignupCell({
+  bid,
+  session,
+  messages,
+  marks,
+}: {
+  bid: Loader['bids'][number];
+  session: Loader['session'];
+  messages: Loader['messages'][number] | undefined;
+  marks: Loader['signupMarks'][number] | undefined;
+}) {
   if (bid.kind !== 'signup' || !bid.signup_state) return null;
   const sameSession = session !== null && bid.slot_id === session.slotId && bid.session_date === session.date;
   const position = sameSession ? session.waitingOrder.indexOf(bid.id) + 1 : 0;
@@ -105,6 +142,13 @@ function SignupCell({ bid, session }: { bid: Loader['bids'][number]; session: Lo
         {SIGNUP_STATE_LABELS[bid.signup_state]}
         {bid.signup_state === 'waiting' && position > 0 ? `, № ${position}` : null}
       </span>
+      {marks?.late ? <span className="admin-badge admin-badge--warning">поздняя отмена</span> : null}
+      {bid.signup_state === 'cancelled' && marks?.by === 'visitor' ? (
+        <span className="admin-muted"> · отменил посетитель</span>
+      ) : null}
+      {bid.signup_state === 'booked' && marks?.promoted ? (
+        <span className="admin-muted"> · из листа ожидания</span>
+      ) : null}
       {bid.session_cancelled && bid.signup_state !== 'cancelled' ? (
         <span className="admin-badge admin-badge--danger">занятие отменено — позвонить</span>
       ) : null}
@@ -127,6 +171,7 @@ function SignupCell({ bid, session }: { bid: Loader['bids'][number]; session: Lo
           </button>
         </Form>
       ) : null}
+      <VisitorMessages messages={messages ?? []} timeZone={bid.gym_time_zone} />
     </>
   );
 }
@@ -155,6 +200,12 @@ function SessionOverview({ session }: { session: NonNullable<Loader['session']> 
         )}{' '}
         · в листе ожидания {session.waiting}
       </p>
+      {session.placeFreedForStaff ? (
+        <p className="admin-session__freed" role="status">
+          <strong>Освободилось место.</strong> До начала осталось мало времени, поэтому из листа ожидания никто не
+          переведён сам: позвоните первому в листе и нажмите «Перевести из листа ожидания».
+        </p>
+      ) : null}
       {session.cancelled ? (
         <div className="admin-session__cancelled" role="alert">
           <p>
@@ -167,7 +218,10 @@ function SessionOverview({ session }: { session: NonNullable<Loader['session']> 
             <ul aria-label="Кому позвонить">
               {session.toCall.map((row) => (
                 <li key={row.id}>
-                  <a href={`tel:${row.phone}`}>{row.phone}</a> — {row.name}
+                  <a href={`tel:${row.phone}`} className="admin-phone">
+                    {formatPhone(row.phone)}
+                  </a>{' '}
+                  — {row.name}
                   {row.signup_state === 'waiting' ? ' (лист ожидания)' : ''}
                 </li>
               ))}
@@ -275,6 +329,9 @@ export default function BidInbox({ loaderData }: Route.ComponentProps) {
                       {!sessionView && bid.signup_state ? (
                         <span className="admin-muted"> · {SIGNUP_STATE_LABELS[bid.signup_state]}</span>
                       ) : null}
+                      {!sessionView && bid.session_cancelled && bid.signup_state !== 'cancelled' ? (
+                        <span className="admin-badge admin-badge--danger">занятие отменено — позвонить</span>
+                      ) : null}
                     </>
                   ) : (
                     bidKindText(bid.kind, bid.subject_title)
@@ -285,7 +342,12 @@ export default function BidInbox({ loaderData }: Route.ComponentProps) {
                 </td>
                 {sessionView ? (
                   <td data-label="Запись">
-                    <SignupCell bid={bid} session={session} />
+                    <SignupCell
+                      bid={bid}
+                      session={session}
+                      messages={loaderData.messages[bid.id]}
+                      marks={loaderData.signupMarks[bid.id]}
+                    />
                   </td>
                 ) : null}
               </tr>

@@ -4,8 +4,9 @@ import { DELETE_CONSEQUENCE } from '#app/admin/revisions.ts';
 import type { AnySection } from '#app/admin/section.ts';
 import { sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
 import { Heading } from '#app/components/Heading.tsx';
+import { visitorChannelsOf } from '#app/infra/env.server.ts';
 import { type Flash, redirectWithFlash } from '#app/infra/flash.server.ts';
-import { getDb } from '#app/infra/services.server.ts';
+import { getDb, getServices } from '#app/infra/services.server.ts';
 import { parseId } from '#app/lib/id.ts';
 import { deleteRow, getRow, type Row, recordTitle } from '#app/models/admin/content.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
@@ -51,7 +52,9 @@ export async function action({ context, params, url, pattern }: Route.ActionArgs
   const db = getDb(context);
   const id = recordId(params.id, url.pathname);
   const [row, title] = await Promise.all([getRow(db, section, id), recordTitle(db, section, id)]);
-  const result = await deleteRow(db, section, id, getStaff(context).id);
+  const result = await deleteRow(db, section, id, getStaff(context).id, {
+    visitorChannels: visitorChannelsOf(getServices(context).env),
+  });
   const flash = result === 'deleted' && title ? { ...OUTCOMES.deleted, text: `Удалено: «${title}»` } : OUTCOMES[result];
   return redirectWithFlash(backTo(section, row), flash);
 }

@@ -7,6 +7,7 @@ import { recordPath, sectionByKey, sectionOfRoute } from '#app/admin/sections.ts
 import { EntityForm } from '#app/components/admin/EntityForm.tsx';
 import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
 import { Heading } from '#app/components/Heading.tsx';
+import { visitorChannelsOf } from '#app/infra/env.server.ts';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formOptionalId, parseFormData, readForm } from '#app/infra/form.server.ts';
 import { getDb, getServices } from '#app/infra/services.server.ts';
@@ -34,6 +35,7 @@ import {
   rowToFormValues,
 } from '#app/services/admin-form.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
+import { changeConfirmation, checkChangeWeekday } from '#app/services/session-change.server.ts';
 import type { Database } from '#db/index.ts';
 import type { Route } from './+types/edit';
 
@@ -136,7 +138,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** The form's own fields beside the section's: which button, and the version the form was opened with. */
 const saveFields = z.object({
-  intent: z.enum(['save', 'overwrite']).catch('save'),
+  // `notify`: «Сохранить и отправить сообщения», the confirmed save of a change that tells booked visitors.
+  intent: z.enum(['save', 'overwrite', 'notify']).catch('save'),
   version: formOptionalId(),
   current_version: formOptionalId(),
 });
@@ -158,6 +161,7 @@ export async function action({ request, context, params, url, pattern }: Route.A
   const raw = rawValues(section.fields, form);
   const options = await loadOptions(db, optionSources(section));
   const { values, errors } = parseValues(section, raw, options);
+  await checkChangeWeekday(db, section, values, errors);
   const extraImages = await processImages(db, services.storage, section, form, values, raw, errors, multi);
 
   const failure = async (
@@ -165,12 +169,14 @@ export async function action({ request, context, params, url, pattern }: Route.A
     fieldErrors: FieldErrors,
     formError: string | null,
     conflictVersion?: number,
+    confirm: string | null = null,
   ) =>
     data(
       {
         values: raw,
         errors: fieldErrors,
         formError,
+        confirm,
         // The version the form was opened with stays in the form: a refused form saved again with the plain
         // button is refused again; only «Сохранить мои изменения поверх» saves over a colleague's edit.
         baseVersion: version,
@@ -182,12 +188,18 @@ export async function action({ request, context, params, url, pattern }: Route.A
     );
 
   if (Object.keys(errors).length > 0) return failure(400, errors, null);
+  // A change that tells booked visitors is saved only once staff have seen who will get a message.
+  if (intent !== 'notify') {
+    const confirm = await changeConfirmation(db, section, isNew ? null : await getRow(db, section, id), values);
+    if (confirm) return failure(200, {}, null, undefined, confirm);
+  }
+  const effects = { visitorChannels: visitorChannelsOf(services.env) };
 
   const imageField = section.fields.find((field) => field.kind === 'image' && field.multipleOnCreate);
   let label = String(values[section.labelColumn] ?? '');
   try {
     if (isNew) {
-      const newId = await createRow(db, section, values, staff.id);
+      const newId = await createRow(db, section, values, staff.id, undefined, effects);
       if (section.composedLabel) label = (await recordTitle(db, section, newId)) ?? label;
       for (const imageId of extraImages) {
         await createRow(db, section, { ...values, [imageField!.name]: imageId }, staff.id);
@@ -195,7 +207,7 @@ export async function action({ request, context, params, url, pattern }: Route.A
       if (extraImages.length) label = `${label} (${extraImages.length + 1} шт.)`;
     } else {
       const expected = section.versioned ? (intent === 'overwrite' ? current_version : version) : null;
-      const result = await updateRow(db, section, id, expected, values, staff.id);
+      const result = await updateRow(db, section, id, expected, values, staff.id, 'update', effects);
       if (!result.ok && result.reason === 'missing') throw new Response('Запись уже удалена', { status: 404 });
       if (!result.ok) return failure(409, {}, CONFLICT_MESSAGE, result.currentVersion);
       await pruneRecordRevisions(db, section.key, id, new Date(), services.env.REVISIONS_KEEP_DAYS);
@@ -269,6 +281,7 @@ export default function SectionEdit({ loaderData, actionData }: Route.ComponentP
         isNew={id === null}
         formError={actionData?.formError}
         conflictVersion={actionData?.conflictVersion}
+        confirm={actionData?.confirm}
       />
     </section>
   );

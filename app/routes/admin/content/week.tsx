@@ -63,6 +63,10 @@ export async function loader({ context, url, pattern }: Route.LoaderArgs) {
         capacity: slot.capacity,
         booked: signupCount(slot.id, nextDate(slot.weekday), 'booked'),
         waiting: signupCount(slot.id, nextDate(slot.weekday), 'waiting'),
+        cancelled: changes.some(
+          (change) =>
+            change.slot_id === slot.id && change.date === nextDate(slot.weekday) && change.kind === 'cancelled',
+        ),
       },
     })),
     changes: changes.map((change) => ({
@@ -227,15 +231,21 @@ function SlotSignups({ slotId, next }: { slotId: number; next: WeekData['slots']
   if (next.capacity === null && next.booked === 0 && next.waiting === 0) return null;
   const taken = next.capacity === null ? `${next.booked}` : `${next.booked} из ${next.capacity}`;
   const [, month, day] = next.date.split('-');
+  const call = next.cancelled && next.booked + next.waiting > 0;
   return (
-    <Link
-      to={`/admin/bids?slot=${slotId}&date=${next.date}`}
-      className="admin-slot__signups"
-      title={`${dayLabel(next.date)}: записано ${taken}${next.waiting ? `, ожидают ${next.waiting}` : ''}`}
-    >
-      {day}.{month}: {taken}
-      {next.waiting ? `, ждут ${next.waiting}` : ''}
-    </Link>
+    <>
+      <Link
+        to={`/admin/bids?slot=${slotId}&date=${next.date}`}
+        className="admin-slot__signups"
+        title={`${dayLabel(next.date)}: записано ${taken}${next.waiting ? `, ожидают ${next.waiting}` : ''}`}
+      >
+        {day}.{month}: {taken}
+        {next.waiting ? `, ждут ${next.waiting}` : ''}
+      </Link>
+      {call ? (
+        <span className="admin-badge admin-badge--danger admin-slot__call">занятие отменено — позвонить</span>
+      ) : null}
+    </>
   );
 }
 
