@@ -172,7 +172,7 @@ describe('backups are private and restores take only plain files', () => {
     }
   });
 
-  it('a wrong command line gets one Russian line of usage, not a stack trace', async () => {
+  it('a wrong command line gets one Russian line of usage, not a stack trace', { timeout: TIMEOUT }, async () => {
     for (const args of [['a.tar.gz', 'b.tar.gz'], ['--unknown'], ['--out', 'a.tar.gz', 'b.tar.gz']]) {
       const wrong = await cli('scripts/backup.ts', args, { DATA_DIR: path.join(root, 'nowhere') }).catch(
         (error) => error,
