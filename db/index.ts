@@ -107,38 +107,57 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
         const client = await pool.connect();
         const check = options.listenCheck ?? LISTEN_CHECK_DEFAULTS;
         let released = false;
+        let subscribed = false;
         let timer: ReturnType<typeof setInterval> | null = null;
         const handler = (message: pg.Notification) => {
           if (message.channel === channel) onMessage(message.payload ?? '');
         };
+        /** pg's client keeps its socket as `connection.stream`; ending the client would wait for an answer. */
+        const dropSocket = () =>
+          (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
         const lost = (error: unknown) => {
           if (released) return;
           released = true;
           if (timer) clearInterval(timer);
           client.off('notification', handler);
           // A silent connection would never close by itself: drop the socket, not only the client.
-          (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+          dropSocket();
           client.release(error instanceof Error ? error : true);
-          onLost?.(error);
+          // Before the LISTEN is answered the caller learns of it from `listen` itself, which throws.
+          if (subscribed) onLost?.(error);
         };
         client.on('notification', handler);
         client.on('error', lost);
         client.on('end', () => lost(new Error('LISTEN connection ended')));
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        /** `sql` on this connection, which must answer within the check's timeout or counts as silent. */
+        const answered = async (sql: string) => {
+          let deadline: ReturnType<typeof setTimeout> | undefined;
+          const silent = new Promise<never>((_, reject) => {
+            deadline = setTimeout(() => reject(new Error('LISTEN connection silent')), check.timeoutMs);
+          });
+          try {
+            await Promise.race([client.query(sql), silent]);
+          } finally {
+            clearTimeout(deadline);
+          }
+        };
+        try {
+          await answered(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } catch (error) {
+          // Not listening: the connection goes, and the caller tries again later.
+          lost(error);
+          throw error;
+        }
+        subscribed = true;
         // A NOTIFY only ever arrives on this connection: it is asked to answer now and then, and one that stays
         // silent counts as lost, so the caches stop trusting it (docs/http-caching.md).
         let checking = false;
         timer = setInterval(() => {
           if (checking || released) return;
           checking = true;
-          let deadline: ReturnType<typeof setTimeout> | undefined;
-          const silent = new Promise<never>((_, reject) => {
-            deadline = setTimeout(() => reject(new Error('LISTEN connection silent')), check.timeoutMs);
-          });
-          Promise.race([client.query('SELECT 1'), silent])
+          answered('SELECT 1')
             .catch((error: unknown) => lost(error))
             .finally(() => {
-              clearTimeout(deadline);
               checking = false;
             });
         }, check.intervalMs);
@@ -148,8 +167,14 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
           released = true;
           if (timer) clearInterval(timer);
           client.off('notification', handler);
-          await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
-          client.release();
+          try {
+            await answered(`UNLISTEN ${pg.escapeIdentifier(channel)}`);
+            client.release();
+          } catch (error) {
+            // A silent connection must not hold a shutdown up.
+            dropSocket();
+            client.release(error instanceof Error ? error : true);
+          }
         };
       },
       close: () => db.destroy(),
