@@ -120,7 +120,8 @@ test('client-side navigation is answered from the cache too (its `.data` request
   browser,
 }) => {
   const states: string[] = [];
-  for (let n = 0; n < 2; n++) {
+  // Three visitors; any of the later two may find the page stored (an edit elsewhere may clear it in between).
+  for (let n = 0; n < 3; n++) {
     const context = await browser.newContext({ userAgent: BROWSER_UA, baseURL: BASE });
     const page = await context.newPage();
     await gotoHydrated(page, '/trends');
@@ -131,7 +132,7 @@ test('client-side navigation is answered from the cache too (its `.data` request
     states.push(answer.headers()['x-render-cache'] ?? '');
     await context.close();
   }
-  expect(states[1]).toBe('hit');
+  expect(states.slice(1)).toContain('hit');
   // Routes of another page in `_routes` are not this page's: rendered, never stored.
   const foreign = '/coaches.data?_routes=routes/admin/dashboard';
   await visit(foreign);
