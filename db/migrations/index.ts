@@ -5,8 +5,8 @@ import * as contentRevisions from '#db/migrations/20261201T0900-content-revision
 import * as auditTitle from '#db/migrations/20261202T0900-audit-title.ts';
 import * as privacyPolicy from '#db/migrations/20261202T1000-privacy-policy.ts';
 import * as sessionSignups from '#db/migrations/20261202T1100-session-signups.ts';
-import * as sessionSecondFactor from '#db/migrations/20261210T0900-session-second-factor.ts';
 import * as bookingLoop from '#db/migrations/20261211T0900-booking-loop.ts';
+import * as sessionSecondFactor from '#db/migrations/20261211T2330-session-second-factor.ts';
 
 /** Every migration, by its timestamped name. Listed statically so bundles and plain Node agree. */
 export const migrations: Record<string, Migration> = {
@@ -16,6 +16,6 @@ export const migrations: Record<string, Migration> = {
   '20261202T0900-audit-title': auditTitle,
   '20261202T1000-privacy-policy': privacyPolicy,
   '20261202T1100-session-signups': sessionSignups,
-  '20261210T0900-session-second-factor': sessionSecondFactor,
   '20261211T0900-booking-loop': bookingLoop,
+  '20261211T2330-session-second-factor': sessionSecondFactor,
 };

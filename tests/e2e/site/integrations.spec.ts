@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { runOnOwnServer } from '#tests/e2e/own-server.ts';
+import { E2E_PORT } from '#tests/e2e/settings.ts';
 import { sendBid, useUniqueIp } from '#tests/e2e/site/helpers.ts';
 
 const FAKE_MAPS = `
@@ -17,7 +18,7 @@ const FAKE_MAPS = `
   };`;
 
 const BASE = runOnOwnServer({
-  port: Number(process.env.E2E_INTEGRATIONS_PORT ?? 3119),
+  port: Number(process.env.E2E_INTEGRATIONS_PORT ?? E2E_PORT + 19),
   dataDir: '.e2e-data/integrations',
   env: { YANDEX_MAPS_API_KEY: 'test-maps-key', YANDEX_METRIKA_ID: '12345678' },
 });

@@ -12,7 +12,7 @@ import { E2E_ADMIN, E2E_PORT } from '#tests/e2e/settings.ts';
 import { BROWSER_UA, gotoHydrated } from '#tests/e2e/site/helpers.ts';
 
 const BASE = runOnOwnServer({
-  port: Number(process.env.E2E_CACHE_RULES_PORT ?? E2E_PORT + 28),
+  port: Number(process.env.E2E_CACHE_RULES_PORT ?? E2E_PORT + 16),
   dataDir: '.e2e-data/cache-rules',
   env: { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
 });
