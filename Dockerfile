@@ -20,17 +20,13 @@ RUN npm ci --omit=dev --no-audit --no-fund \
   && npm cache clean --force
 
 FROM node:24-bookworm-slim
-# A bounded heap: old generation 384 MB, young generation at most 3 × 8 MB (docs/decisions/0034-v8-heap-sizing.md);
-# two glibc malloc arenas instead of one per thread (docs/decisions/0035-fast-bid-export.md); fixed malloc thresholds,
-# so blocks of 128 KB and more are unmapped when freed and a freed heap top is given back (ADR 34, addendum 2).
+# The memory settings (a bounded V8 heap, two malloc arenas, fixed malloc thresholds) are not set here: server.ts
+# applies them to itself at start, the same for the container and `npm start` (app/infra/memory-settings.server.ts,
+# docs/decisions/0034-v8-heap-sizing.md).
 ENV NODE_ENV=production \
-    MALLOC_ARENA_MAX=2 \
-    MALLOC_MMAP_THRESHOLD_=131072 \
-    MALLOC_TRIM_THRESHOLD_=131072 \
     PORT=3000 \
     HOST=0.0.0.0 \
-    DATA_DIR=/data \
-    NODE_OPTIONS="--max-old-space-size=384 --max-semi-space-size=8"
+    DATA_DIR=/data
 WORKDIR /app
 RUN mkdir -p /data && chown node:node /data
 COPY --from=prod-deps /app/node_modules ./node_modules

@@ -2,10 +2,14 @@
  * The production (and dev) HTTP server: security headers with a per-request CSP nonce, compression,
  * static assets, the image service, health checks and the React Router handler. See README "Architecture".
  */
+// First of all: without its memory settings the process restarts itself with them (docs/decisions/0034).
+import '#app/infra/restart-with-memory-settings.server.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
@@ -19,7 +23,6 @@ import {
   createOutageMonitor,
   isDatabaseUnavailable,
 } from '#app/infra/database-outage.server.ts';
-import { demoContentPlan } from '#app/infra/demo-content.server.ts';
 import { loadEnv } from '#app/infra/env.server.ts';
 import { isDatabaseReady } from '#app/infra/health.server.ts';
 import {
@@ -27,6 +30,7 @@ import {
   createImageService,
   createStorageVariantCache,
 } from '#app/infra/image-service.server.ts';
+import { collectStartupGarbage } from '#app/infra/memory-settings.server.ts';
 import { createMetrics } from '#app/infra/metrics.server.ts';
 import { createRequestHandler } from '#app/infra/request-handler.server.ts';
 import { createRequestLogger } from '#app/infra/request-log.server.ts';
@@ -36,17 +40,16 @@ import { exitOnStartupError } from '#app/infra/startup.server.ts';
 import { localAddress, say } from '#app/infra/startup-notes.server.ts';
 import { createStorageFromEnv, InvalidStorageKeyError } from '#app/infra/storage.server.ts';
 import { PUBLIC_BODY_LIMIT, STAFF_BODY_LIMIT } from '#app/lib/body-limits.ts';
-import { hasAnyGym } from '#app/models/gym.server.ts';
 import { isStoredImageKey } from '#app/models/image.server.ts';
 import { countOutbox } from '#app/models/outbox.server.ts';
-import { pruneRevisions } from '#app/models/revision.server.ts';
 import { ensureAdminFromEnv, noStaffHint } from '#app/services/admin-bootstrap.server.ts';
+import { prepareDatabase } from '#app/services/database-setup.server.ts';
 import { startHousekeeping } from '#app/services/housekeeping.server.ts';
 import { MAX_ATTEMPTS, startOutboxWorker } from '#app/services/outbox.server.ts';
 import { createPageCache } from '#app/services/page-cache.server.ts';
 import { sessionRules } from '#app/services/session.server.ts';
 import { rekeyLegacyRecoveryCodes } from '#app/services/two-factor.server.ts';
-import { createDb, FIRST_MIGRATION, migrateToLatest } from '#db/index.ts';
+import { createDb } from '#db/index.ts';
 
 const dev = process.argv.includes('--dev');
 // Settings first: a bad one stops here with one line per problem, before the database is touched.
@@ -63,19 +66,45 @@ if (env.TRUST_PROXY !== false && !env.PUBLIC_URL) {
 // A stop during start-up (migrations, the demo seed) ends the process at once: as a container's PID 1 Node has no
 // default handler, so without this a SIGTERM would be ignored until the drain below takes over. Each migration runs
 // in its own transaction, so an interrupted one leaves nothing half-applied.
+
+/** The child creating the embedded database on a first start (createEmbeddedDatabase below), while it runs. */
+let startupChild: ChildProcess | null = null;
 const stopDuringStartup = (signal: NodeJS.Signals) => {
   logger.info({ signal }, 'stopped during start-up');
-  process.exit(0);
+  if (!startupChild) process.exit(0);
+  // The database is being created: that stops too (it holds the PGlite directory), then this process.
+  startupChild.removeAllListeners('exit');
+  startupChild.once('exit', () => process.exit(0));
+  startupChild.kill(signal);
 };
 process.on('SIGTERM', stopDuringStartup);
 process.on('SIGINT', stopDuringStartup);
+
+/** Runs scripts/create-embedded-database.ts and waits for it; its failure (already printed) ends this start too. */
+function createEmbeddedDatabase(): Promise<void> {
+  const script = fileURLToPath(new URL('./scripts/create-embedded-database.ts', import.meta.url));
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script], { stdio: 'inherit' });
+    startupChild = child;
+    child.on('exit', (code, signal) => {
+      startupChild = null;
+      if (code === 0) return resolve();
+      logger.fatal({ code, signal }, 'creating the embedded database failed');
+      process.exit(code || 1);
+    });
+  });
+}
 
 const startedAt = Date.now();
 const outage = createOutageMonitor(logger);
 const dataDir = path.resolve(env.DATA_DIR);
 // Counts SQL round trips per request; `EXPOSE_QUERY_COUNT=1` sends it as `X-Db-Queries` (used by `npm run bench`).
 const queryCount = new AsyncLocalStorage<{ count: number }>();
-if (!env.DATABASE_URL && !fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))) say('Создаю базу данных…');
+if (!env.DATABASE_URL && !fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))) {
+  say('Создаю базу данных…');
+  // Created and filled by a child process, whose leftover memory ends with it (scripts/create-embedded-database.ts).
+  await createEmbeddedDatabase();
+}
 const database = await createDb({
   databaseUrl: env.DATABASE_URL,
   dataDir: path.join(dataDir, 'pglite'),
@@ -93,24 +122,8 @@ const database = await createDb({
   listenCheck: { intervalMs: env.LISTEN_CHECK_MS, timeoutMs: env.LISTEN_TIMEOUT_MS },
   lockOwner: 'сервер',
 }).catch(exitOnStartupError);
-const applied = await migrateToLatest(database.db);
-if (applied.length) logger.info({ applied }, 'migrations applied');
-// Versions of content past their keeping age (docs/revisions.md); cheap, so every start does it.
-const prunedRevisions = await pruneRevisions(database.db, new Date(), env.REVISIONS_KEEP_DAYS);
-if (prunedRevisions) logger.info({ prunedRevisions }, 'old content versions pruned');
-
 const { storage, kind: storageKind } = createStorageFromEnv(env, dataDir);
-// The demo seed (its content and picture drawing) is loaded only when an empty database is about to be filled.
-const demo = demoContentPlan(env, {
-  kind: database.kind,
-  created: applied.includes(FIRST_MIGRATION),
-  empty: !(await hasAnyGym(database.db)),
-});
-if (demo.seed) {
-  say('Наполняю сайт демо-содержимым (клубы, расписание, картинки), это несколько секунд…');
-  const { seedDemo } = await import('#db/demo/seed.ts');
-  if (await seedDemo(database.db, storage, { bids: demo.bids })) logger.info('demo content seeded');
-}
+await prepareDatabase(database, { env, storage, logger });
 await ensureAdminFromEnv(database.db, env, logger);
 const staffHint = await noStaffHint(database.db);
 if (staffHint) {
@@ -316,6 +329,9 @@ app.all(
   }),
 );
 
+// Start-up's garbage (PGlite's module bytes and compilation memory, a first start's initdb and seed) goes now, not
+// at some later full collection that a busy server seldom needs (ADR 34, addendum 3).
+collectStartupGarbage();
 const server = app.listen(env.PORT, env.HOST, () => {
   logger.info(
     { port: env.PORT, host: env.HOST, database: database.kind, storage: storageKind, ms: Date.now() - startedAt },

@@ -10,6 +10,13 @@ import type { DB } from '#db/schema.ts';
 
 export type Database = Kysely<DB>;
 
+/**
+ * PGlite's PostgreSQL runs inside the server process, so its buffer pool is the server's memory. PostgreSQL's default
+ * (128 MB) is sized for a database server; a club's embedded database is tens of MB and the operating system caches
+ * its files anyway. 16 MB keeps RSS ~100 MB lower (docs/decisions/0034-v8-heap-sizing.md, addendum 3).
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
 const DATE_OID = 1082;
 const INT8_OID = 20;
 
@@ -190,6 +197,7 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
   let pglite: PGlite;
   try {
     pglite = await PGlite.create(dataDir, {
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
       parsers: { [DATE_OID]: (value: string) => value, [INT8_OID]: (value: string) => Number(value) },
     });
   } catch (error) {

@@ -1,18 +1,14 @@
 /** What the measuring scripts (bench*.ts, lighthouse.ts) share: build, wait for and stop a production server. */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { memorySettingsEnv } from '#app/infra/memory-settings.server.ts';
 
 /**
- * The container's memory settings (the Dockerfile's `ENV`, ADR 34 in docs/decisions), each unless the environment
- * sets it: the V8 heap bounds, two glibc malloc arenas, and fixed malloc thresholds so that blocks of 128 KB and
- * more are mapped and unmapped (returned at once) and freed memory at the top of the heap is given back.
+ * The server's memory settings (app/infra/memory-settings.server.ts, ADR 34 in docs/decisions) as environment
+ * variables, each unless the environment sets it: `server.ts` would apply them to itself, and the baselines
+ * (bench-minimal-rr.ts) get the same, so servers are compared under equal settings.
  */
 export function containerMemoryEnv(): Record<string, string> {
-  return {
-    NODE_OPTIONS: process.env.NODE_OPTIONS || '--max-old-space-size=384 --max-semi-space-size=8',
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
-    MALLOC_TRIM_THRESHOLD_: process.env.MALLOC_TRIM_THRESHOLD_ ?? '131072',
-  };
+  return memorySettingsEnv(process.env);
 }
 
 /** Builds the app with `react-router build` unless BENCH_SKIP_BUILD=1. */

@@ -1,48 +1,89 @@
 /**
  * A stop during start-up (migrations, the demo seed) ends the server at once with exit code 0, as a container's PID 1
- * needs: Node installs no default SIGTERM handler for PID 1 (server.ts, README "Operations").
+ * needs: Node installs no default SIGTERM handler for PID 1 (server.ts, README "Operations"). On the embedded
+ * database's first start the database is created by a child process (scripts/create-embedded-database.ts): the stop
+ * ends it too, and leaves nothing a later start would open as a half-made database.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isProcessAlive } from '#db/pglite-lock.ts';
 
-describe('SIGTERM during start-up', { timeout: 120_000 }, () => {
+function startServer(dataDir: string): { server: ChildProcess; output: () => string } {
+  const server = spawn(process.execPath, ['server.ts'], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      DEMO_CONTENT: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout!.on('data', (chunk) => {
+    output += chunk;
+  });
+  server.stderr!.on('data', (chunk) => {
+    output += chunk;
+  });
+  return { server, output: () => output };
+}
+
+async function waitFor(check: () => boolean, what: string, ms = 60_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('SIGTERM during start-up', { timeout: 180_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-startup-signal-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('exits 0 at once, before listening, and says so in the log', async () => {
-    const server = spawn(process.execPath, ['server.ts'], {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'info',
-        DEMO_CONTENT: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    server.stdout!.on('data', (chunk) => {
-      output += chunk;
-    });
-    server.stderr!.on('data', (chunk) => {
-      output += chunk;
-    });
-    // The embedded database's lock file appears when the server opens it: from then on it is creating and migrating
-    // a new database, seconds before it listens.
-    const lockFile = path.join(dataDir, 'pglite.lock');
-    while (!fs.existsSync(lockFile)) await new Promise((resolve) => setTimeout(resolve, 20));
+  it('exits 0 at once while the database is being created, stops the child creating it, and the next start begins again', async () => {
+    const { server, output } = startServer(dataDir);
+    // The child's lock appears when it starts creating the new database, seconds before the server listens.
+    const creatingLock = path.join(dataDir, 'pglite.creating.lock');
+    await waitFor(() => fs.existsSync(creatingLock), 'the database to be created');
+    const creator = JSON.parse(fs.readFileSync(creatingLock, 'utf8')) as { pid: number };
+    expect(creator.pid).not.toBe(server.pid);
     const signalledAt = Date.now();
     server.kill('SIGTERM');
     const code = await new Promise<number | null>((resolve) => server.once('exit', resolve));
     expect(code).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(5000);
-    expect(output).toContain('stopped during start-up');
-    expect(output).not.toContain('"msg":"listening"');
+    expect(output()).toContain('stopped during start-up');
+    expect(output()).not.toContain('"msg":"listening"');
+    expect(isProcessAlive(creator.pid)).toBe(false);
+    // Nothing half-made under the database's own name.
+    expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+
+    const next = startServer(dataDir);
+    await waitFor(() => next.output().includes('"msg":"listening"'), 'the next start to listen', 150_000);
+    expect(fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'pglite.creating'))).toBe(false);
+    next.server.kill('SIGTERM');
+    expect(await new Promise<number | null>((resolve) => next.server.once('exit', resolve))).toBe(0);
+  });
+
+  it('exits 0 at once while an existing database is being opened and migrated', async () => {
+    const { server, output } = startServer(dataDir);
+    // The server's own lock appears when it opens the database, before migrations and the rest of the start.
+    const lockFile = path.join(dataDir, 'pglite.lock');
+    await waitFor(() => fs.existsSync(lockFile), 'the database to be opened');
+    const signalledAt = Date.now();
+    server.kill('SIGTERM');
+    const code = await new Promise<number | null>((resolve) => server.once('exit', resolve));
+    expect(code).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(5000);
+    expect(output()).toContain('stopped during start-up');
+    expect(output()).not.toContain('"msg":"listening"');
   });
 });

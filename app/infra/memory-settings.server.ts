@@ -1,0 +1,78 @@
+/**
+ * The server process's memory settings, defined here and nowhere else (docs/decisions/0034-v8-heap-sizing.md):
+ * `server.ts` applies them to itself at start (`applyMemorySettings`), so `npm start`, the container and a process
+ * manager running `node server.ts` all get the same bounded heap and malloc behaviour; the measuring scripts give
+ * them to the servers they start (`memorySettingsEnv`).
+ */
+/**
+ * V8 flags: old generation 384 MB, young generation 3 × 8 MB, and `gc()` for the one full collection after start-up
+ * (`collectStartupGarbage`).
+ */
+export const NODE_MEMORY_FLAGS = ['--max-old-space-size=384', '--max-semi-space-size=8', '--expose-gc'] as const;
+
+/**
+ * glibc malloc, read once when the process starts: two arenas instead of one per thread, and fixed thresholds so that
+ * blocks of 128 KB and more are unmapped when freed and a free heap top over 128 KB is given back.
+ */
+export const MALLOC_SETTINGS = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+} as const;
+
+const FLAG_NAME = /^--?[^=\s]+/;
+
+function flagName(flag: string): string {
+  return (FLAG_NAME.exec(flag)?.[0] ?? flag).replace(/^--?/, '--').replaceAll('_', '-');
+}
+
+/** The V8 flags of NODE_MEMORY_FLAGS that neither the command line nor NODE_OPTIONS sets. */
+export function missingNodeFlags(execArgv: readonly string[], nodeOptions = ''): string[] {
+  const present = new Set([...execArgv, ...nodeOptions.split(/\s+/).filter(Boolean)].map(flagName));
+  return NODE_MEMORY_FLAGS.filter((flag) => !present.has(flagName(flag)));
+}
+
+/** The malloc settings the environment lacks (an operator's own value always wins). */
+export function missingMallocSettings(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(MALLOC_SETTINGS).filter(([name]) => env[name] === undefined));
+}
+
+/**
+ * The settings as environment variables for a child `node` process (the bench's servers and baselines), each unless
+ * the environment already sets it.
+ */
+export function memorySettingsEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const nodeOptions = env.NODE_OPTIONS ?? '';
+  return {
+    ...MALLOC_SETTINGS,
+    ...Object.fromEntries(Object.keys(MALLOC_SETTINGS).flatMap((name) => (env[name] ? [[name, env[name]]] : []))),
+    NODE_OPTIONS: [nodeOptions, ...missingNodeFlags([], nodeOptions)].filter(Boolean).join(' '),
+  };
+}
+
+/**
+ * Restarts this process with the settings it lacks, in place (`process.execve`: same PID, so a container's PID 1 stays
+ * the server and gets SIGTERM). malloc reads its settings only when a process starts, so setting them later would do
+ * nothing. Returns without doing anything when everything is set (the common case once restarted, or when the
+ * operator set them all) or on a platform without `execve`.
+ */
+export function applyMemorySettings(): void {
+  const flags = missingNodeFlags(process.execArgv, process.env.NODE_OPTIONS);
+  const malloc = missingMallocSettings(process.env);
+  if (flags.length === 0 && Object.keys(malloc).length === 0) return;
+  if (typeof process.execve !== 'function' || process.platform === 'win32') return;
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...flags, ...process.argv.slice(1)], {
+    ...process.env,
+    ...malloc,
+  });
+}
+
+/**
+ * One full collection once the server is ready: opening PGlite (and creating its database on a first start) leaves
+ * large unreachable buffers — the WebAssembly module's bytes, compilation memory, the first start's `initdb`
+ * instance — that V8 only frees at a full collection, which a server under load rarely needs. Measured in ADR 34's
+ * third addendum: 573 → 249 MB RSS after creating a database, 222 → 133 MB after opening one.
+ */
+export function collectStartupGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
