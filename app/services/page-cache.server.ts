@@ -122,6 +122,11 @@ export function createPageCache(options: PageCacheOptions) {
   const placeholders = createPlaceholders();
   options.cache.onClear(() => store.clear());
   const routes = options.routes ? routeTree(options.routes) : [];
+  /**
+   * Renders under way, by key: a request that misses while the same page is being rendered waits for that render
+   * instead of starting its own, so a cleared cache under load costs one render per page, not one per visitor.
+   */
+  const rendering = new Map<string, Promise<void>>();
 
   /**
    * Whether the request comes from signed-in staff, who see the live page. The cookie's signature is checked first
@@ -210,10 +215,29 @@ export function createPageCache(options: PageCacheOptions) {
       gymId: active.id,
       today: active.today,
     });
-    const cached = store.get(key);
+    let cached = store.get(key);
     if (cached) return send(req, res, cached, 'hit');
+    const underway = rendering.get(key);
+    if (underway && req.method !== 'HEAD') {
+      await underway;
+      cached = store.get(key);
+      if (cached) return send(req, res, cached, 'hit');
+    }
     res.setHeader('X-Render-Cache', 'miss');
     if (req.method === 'HEAD') return next();
+    // The first miss of a key renders for everyone who asks meanwhile: settled once the page is stored, or when its
+    // answer is over without a page to share (an error, a personal answer, a closed connection).
+    let settle = () => {};
+    if (!rendering.has(key)) {
+      const done = new Promise<void>((resolve) => {
+        settle = resolve;
+      });
+      rendering.set(key, done);
+      res.once('close', settle);
+      void done.then(() => {
+        if (rendering.get(key) === done) rendering.delete(key);
+      });
+    }
 
     // A miss: render with placeholders, keep the answer, send it with this request's values.
     const generation = store.generation;
@@ -276,6 +300,7 @@ export function createPageCache(options: PageCacheOptions) {
           .map((name): [string, string] => [name, String(res.getHeader(name))]);
         const page = buildCachedPage(200, withVaryAcceptEncoding(headers), body, placeholders);
         store.set(key, page, ttl, generation);
+        settle();
         send(req, res, page, 'miss');
         return;
       }

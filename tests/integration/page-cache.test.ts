@@ -84,7 +84,19 @@ beforeAll(async () => {
       showsSessions([{ date: todayIn(ZONE), start, end: moscowTime(Number(req.query.startsIn) + 60) }], ZONE);
       acceptCacheParams('startsIn');
     }
-    res.set({ 'Cache-Control': 'public, max-age=0, s-maxage=30', 'Content-Type': 'text/html; charset=utf-8' });
+    // A render that takes a while, as a real page's does under load.
+    if (typeof req.query.slow === 'string') {
+      acceptCacheParams('slow');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    if (req.query.personal === '1') {
+      acceptCacheParams('personal');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      res.set('Cache-Control', 'private, no-store');
+    } else {
+      res.set('Cache-Control', 'public, max-age=0, s-maxage=30');
+    }
+    res.set('Content-Type', 'text/html; charset=utf-8');
     res.send(`<p>render ${renders}</p>`);
   });
   server = app.listen(0, '127.0.0.1');
@@ -162,5 +174,23 @@ describe('what is stored', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60 * 1000 });
     const after = await get('/page?startsIn=10');
     expect(after.state).toBe('miss');
+  });
+});
+
+describe('a cleared cache under load', () => {
+  it('visitors asking for a page while it is being rendered wait for that render: one render for all', async () => {
+    const before = renders;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => get('/page?slow=1')));
+    expect(renders - before).toBe(1);
+    expect(answers.filter((answer) => answer.state === 'miss')).toHaveLength(1);
+    expect(answers.filter((answer) => answer.state === 'hit')).toHaveLength(9);
+    expect(new Set(answers.map((answer) => answer.body))).toEqual(new Set([`<p>render ${before + 1}</p>`]));
+  });
+
+  it('an answer not for sharing is not handed to the others: each of them renders its own', async () => {
+    const before = renders;
+    const answers = await Promise.all(Array.from({ length: 3 }, () => get('/page?personal=1')));
+    expect(renders - before).toBe(3);
+    expect(answers.every((answer) => answer.state === 'bypass')).toBe(true);
   });
 });
