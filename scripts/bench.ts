@@ -11,7 +11,8 @@
  *   - SQL round trips per page (the servers' `X-Db-Queries` header, EXPOSE_QUERY_COUNT=1), cached and uncached;
  *   - JavaScript the page loads first (module scripts and modulepreloads, or the modules a public page's loader
  *     preloads after `load`; gzip -9 bytes);
- * then `/api/gym` and one hashed asset; then memory: BENCH_CONNECTIONS connections on the three pages of the default
+ * then `/api/gym` and one hashed asset; then an edit storm (scripts/lib/edit-storm.ts: a staff save every second while
+ * BENCH_CONNECTIONS read `/` for BENCH_STORM_SECONDS, 20; goal p99 ≤ 100 ms); then memory: BENCH_CONNECTIONS connections on the three pages of the default
  * (cached) server for BENCH_MEMORY_SECONDS (60; 300 for the five-minute flatness check), its RSS sampled every 10 s
  * (goal: ≤ 250 MB at the end, flat), and every server's RSS at the end. On PostgreSQL also the booking loop
  * (scripts/bench-booking.ts): sign-ups per second for one session and across many, and 10,000 reminders due at once
@@ -32,6 +33,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchBooking } from '#scripts/bench-booking.ts';
 import { buildUnlessSkipped, containerMemoryEnv, stop, waitForReady } from '#scripts/lib/bench-server.ts';
+import { editStorm } from '#scripts/lib/edit-storm.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3190);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -42,6 +44,9 @@ const PAGES = ['/', '/shedule', '/coaches'] as const;
 const STATIC_DIR = path.resolve('build/client/__bench');
 const MEMORY_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
 const RSS_GOAL_MB = 250;
+const STORM_SECONDS = Number(process.env.BENCH_STORM_SECONDS ?? 20);
+/** The staff member of the edit storm (scripts/lib/edit-storm.ts), made by the cached server at its start. */
+const STAFF = { email: 'bench-admin@club.test', password: crypto.randomBytes(12).toString('hex') };
 
 interface Server {
   name: string;
@@ -134,7 +139,11 @@ async function main() {
   const servers: Server[] = [];
   try {
     const startedAt = Date.now();
-    const cached = startServer('cached', 'server.ts', PORT, shared);
+    const cached = startServer('cached', 'server.ts', PORT, {
+      ...shared,
+      ADMIN_EMAIL: STAFF.email,
+      ADMIN_PASSWORD: STAFF.password,
+    });
     servers.push(cached);
     await waitForReady(cached.base);
     const startupMs = Date.now() - startedAt;
@@ -191,6 +200,14 @@ async function main() {
       others.push({ target, ...(await run(`${cached.base}${target}`)) });
     }
 
+    // A staff save every second while `/` is read: each clears the render cache (docs/http-caching.md).
+    const storm = await editStorm(cached.base, STAFF, { seconds: STORM_SECONDS, connections: CONNECTIONS });
+    console.log(
+      `edit storm: a save a second (${storm.saves} saved, ${storm.failedSaves} failed) while ${CONNECTIONS} connections ` +
+        `read / for ${STORM_SECONDS} s: ${storm.requestsPerSecond} req/s, p50 ${storm.p50Ms} ms, ` +
+        `p99 ${storm.p99Ms} ms (goal ≤ ${storm.goalP99Ms})`,
+    );
+
     // Memory under a steady load of the three pages, sampled as it goes.
     const samples: { second: number; rssMb: number | null }[] = [];
     const started = Date.now();
@@ -225,6 +242,7 @@ async function main() {
       goals: { cachedVsStatic: 0.8, uncachedVsMinimal: 0.5 },
       pages: perPage,
       others,
+      editStorm: storm,
       memory,
       rssMbAtEnd: rss,
       booking,
