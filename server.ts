@@ -16,7 +16,6 @@ import helmet from 'helmet';
 import onHeaders from 'on-headers';
 import pino from 'pino';
 import type { ServerBuild } from 'react-router';
-import { AppLoadContext } from '#app/context.ts';
 import { createContentCache } from '#app/infra/content-cache.server.ts';
 import {
   answerDatabaseOutagesWith503,
@@ -30,6 +29,7 @@ import {
   createImageService,
   createStorageVariantCache,
 } from '#app/infra/image-service.server.ts';
+import { AppLoadContext } from '#app/infra/load-context.server.ts';
 import { collectStartupGarbage } from '#app/infra/memory-settings.server.ts';
 import { createMetrics } from '#app/infra/metrics.server.ts';
 import { createRequestHandler } from '#app/infra/request-handler.server.ts';

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from 'react-router';
-import type { AppLoadContext, AppServices, RequestInfo } from '#app/context.ts';
+import type { AppLoadContext, AppServices, RequestInfo } from '#app/infra/load-context.server.ts';
 
-// Property reads, never `instanceof`: the class server.ts constructs is not the build's copy (see app/context.ts).
+// Property reads, never `instanceof`: the class server.ts constructs is not the build's copy (see app/infra/load-context.server.ts).
 type Provided = Partial<Pick<AppLoadContext, 'services' | 'requestInfo'>>;
 
 export function getServices(context: Readonly<RouterContextProvider>): AppServices {

@@ -4,8 +4,8 @@
  * value that loaders, the bid action and caches read.
  */
 import { createContext, createCookie, type RouterContextProvider } from 'react-router';
-import type { AppServices } from '#app/context.ts';
 import { secureCookies } from '#app/infra/cookie-options.server.ts';
+import type { AppServices } from '#app/infra/load-context.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
 import { DEFAULT_GYM_ID, DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { parseId } from '#app/lib/id.ts';

@@ -4,7 +4,7 @@
  * (which hands it to the browser) read.
  */
 import { createContext, type RouterContextProvider } from 'react-router';
-import type { AppServices } from '#app/context.ts';
+import type { AppServices } from '#app/infra/load-context.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { isTimeZone, type StaffClock, VIEWER_ZONE_COOKIE } from '#app/lib/staff-time.ts';

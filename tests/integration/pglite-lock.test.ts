@@ -72,7 +72,7 @@ describe('PGlite directory lock', { timeout: 120_000 }, () => {
   it('a server that holds the directory makes the migrate command refuse', async () => {
     const handle = await createDb({ dataDir: pgliteDir, lockOwner: 'сервер' });
     try {
-      const migrate = await run(process.execPath, ['db/migrate.ts'], {
+      const migrate = await run(process.execPath, ['scripts/migrate.ts'], {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
       }).catch((error) => error);
       expect(migrate.code).toBe(1);

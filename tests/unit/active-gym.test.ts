@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppLoadContext, type AppServices, type RequestInfo } from '#app/context.ts';
+import { AppLoadContext, type AppServices, type RequestInfo } from '#app/infra/load-context.server.ts';
 import type { PublicGym } from '#app/models/gym.server.ts';
 import {
   getActiveGym,

@@ -1,4 +1,4 @@
-/** `node db/seed-cli.ts`: migrates the configured database and fills it with demo content if it is empty. */
+/** `node scripts/seed.ts`: migrates the configured database and fills it with demo content if it is empty. */
 import path from 'node:path';
 import { loadEnv } from '#app/infra/env.server.ts';
 import { exitOnStartupError } from '#app/infra/startup.server.ts';

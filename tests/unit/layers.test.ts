@@ -1,0 +1,179 @@
+/**
+ * The layering rules of docs/architecture.md ("Layers"), checked on every static import (type imports too: a type
+ * is a dependency of the design even when the build erases it) of `app/` and `db/`: imports point down only, and no
+ * two folders import each other, directly or round a circle.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const ALIASES: Record<string, string> = {
+  '#app/': 'app/',
+  '#db/': 'db/',
+  '#scripts/': 'scripts/',
+  '#tests/': 'tests/',
+};
+const IMPORT = /^\s*(?:import|export)\s[^'"]*?\sfrom\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
+
+type Layer =
+  | 'routes'
+  | 'middleware'
+  | 'components'
+  | 'shell'
+  | 'services'
+  | 'models'
+  | 'infra'
+  | 'lib'
+  | 'admin'
+  | 'assets'
+  | 'db'
+  | 'db/migrations'
+  | 'db/demo'
+  | 'scripts'
+  | 'tests';
+
+/** Which layer a file of ours belongs to. */
+function layerOf(file: string): Layer {
+  const [top, folder] = file.split('/');
+  if (top === 'db') return folder === 'migrations' ? 'db/migrations' : folder === 'demo' ? 'db/demo' : 'db';
+  if (top === 'scripts' || top === 'tests') return top;
+  // The route tree, the root route and the entries are route modules.
+  if (!file.slice('app/'.length).includes('/')) return 'routes';
+  if (folder === 'layouts' || folder === 'routes') return 'routes';
+  return folder as Layer;
+}
+
+/** What each layer may import besides itself (docs/architecture.md, "Layers"). */
+const ALLOWED: Record<Layer, readonly Layer[]> = {
+  routes: ['middleware', 'components', 'shell', 'services', 'models', 'infra', 'lib', 'admin', 'assets', 'db'],
+  middleware: ['services', 'models', 'infra', 'lib', 'admin', 'db'],
+  components: ['shell', 'lib', 'admin', 'assets'],
+  shell: ['lib', 'assets'],
+  services: ['models', 'infra', 'lib', 'admin', 'db'],
+  models: ['infra', 'lib', 'admin', 'db'],
+  infra: ['lib', 'db'],
+  // `lib` and `admin` run in the browser too: of the database only its types (db/schema.ts).
+  lib: ['assets', 'db'],
+  admin: ['lib', 'db'],
+  assets: [],
+  // db/ imports nothing of the app; migrations import nothing of ours at all; the demo seed stores its pictures
+  // through the image intake like an upload (docs/demo-content.md).
+  db: ['db/migrations'],
+  'db/migrations': [],
+  'db/demo': ['db', 'services', 'infra', 'lib'],
+  scripts: [],
+  tests: [],
+};
+/** Layers that may import only the types of the database, from db/schema.ts. */
+const SCHEMA_TYPES_ONLY: readonly Layer[] = ['lib', 'admin'];
+
+interface Import {
+  from: string;
+  to: string;
+  typeOnly: boolean;
+}
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name.startsWith('+') ? [] : sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [file] : [];
+  });
+}
+
+function importsOf(file: string): Import[] {
+  const source = fs.readFileSync(path.join(root, file), 'utf8');
+  return [...source.matchAll(IMPORT)].flatMap((match): Import[] => {
+    const specifier = (match[1] ?? match[2]!).replace(/\?.*$/, '');
+    const alias = Object.keys(ALIASES).find((prefix) => specifier.startsWith(prefix));
+    let to: string;
+    if (alias) to = ALIASES[alias] + specifier.slice(alias.length);
+    else if (specifier.startsWith('.')) to = path.join(path.dirname(file), specifier);
+    else return [];
+    // React Router's generated route types.
+    if (to.includes('/+types/')) return [];
+    return [{ from: file, to, typeOnly: /^\s*(?:import|export)\s+type\s/.test(match[0]) }];
+  });
+}
+
+/** Imports that break a rule, as `from → to` lines (empty when the rules hold). */
+function forbiddenImports(imports: readonly Import[]): string[] {
+  return imports.flatMap(({ from, to, typeOnly }) => {
+    const [a, b] = [layerOf(from), layerOf(to)];
+    if (a === b) return [];
+    if (!ALLOWED[a].includes(b)) return [`${from} → ${to} (${a} must not import ${b})`];
+    if (b === 'db' && SCHEMA_TYPES_ONLY.includes(a) && !(typeOnly && to === 'db/schema.ts')) {
+      return [`${from} → ${to} (${a} may import only the types of db/schema.ts)`];
+    }
+    return [];
+  });
+}
+
+/** Circles in the graph of folders (a folder of `app/` or `db/` is one node), each as `a → b → … → a`. */
+function folderCircles(imports: readonly Import[]): string[] {
+  const folderOf = (file: string) =>
+    file.startsWith('app/') && !file.slice(4).includes('/')
+      ? file
+      : path.dirname(file).split('/').slice(0, 2).join('/');
+  const edges = new Map<string, Set<string>>();
+  for (const { from, to } of imports) {
+    const [a, b] = [folderOf(from), folderOf(to)];
+    if (a === b) continue;
+    if (!edges.has(a)) edges.set(a, new Set());
+    edges.get(a)!.add(b);
+  }
+  const circles: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const trail: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, 'open');
+    trail.push(node);
+    for (const next of edges.get(node) ?? []) {
+      if (state.get(next) === 'open') circles.push([...trail.slice(trail.indexOf(next)), next].join(' → '));
+      else if (!state.has(next)) visit(next);
+    }
+    trail.pop();
+    state.set(node, 'done');
+  };
+  for (const node of [...edges.keys()].sort()) if (!state.has(node)) visit(node);
+  return circles;
+}
+
+const imports = [...sourceFiles('app'), ...sourceFiles('db')].flatMap(importsOf);
+
+describe('the layers of docs/architecture.md', () => {
+  it('finds the imports to check', () => {
+    expect(imports.length).toBeGreaterThan(500);
+  });
+
+  it('imports point down only', () => {
+    expect(forbiddenImports(imports)).toEqual([]);
+  });
+
+  it('no folders import each other, directly or round a circle', () => {
+    expect(folderCircles(imports)).toEqual([]);
+  });
+
+  it('the check fails on a forbidden import and on a circle', () => {
+    expect(
+      forbiddenImports([
+        { from: 'app/components/BidForm.tsx', to: 'app/models/bid.server.ts', typeOnly: false },
+        { from: 'app/models/bid.server.ts', to: 'app/services/outbox.server.ts', typeOnly: false },
+        { from: 'app/infra/health.server.ts', to: 'app/models/gym.server.ts', typeOnly: true },
+        { from: 'app/lib/club.ts', to: 'db/index.ts', typeOnly: true },
+        { from: 'app/lib/club.ts', to: 'db/schema.ts', typeOnly: false },
+        { from: 'db/index.ts', to: 'app/infra/env.server.ts', typeOnly: false },
+        { from: 'db/migrations/x.ts', to: 'db/schema.ts', typeOnly: true },
+        { from: 'app/lib/club.ts', to: 'db/schema.ts', typeOnly: true },
+        { from: 'app/routes/site/home.tsx', to: 'app/models/gym.server.ts', typeOnly: false },
+      ]),
+    ).toHaveLength(7);
+    expect(
+      folderCircles([
+        { from: 'app/infra/startup.server.ts', to: 'db/pglite-lock.ts', typeOnly: false },
+        { from: 'db/migrate.ts', to: 'app/infra/env.server.ts', typeOnly: false },
+      ]),
+    ).toEqual(['app/infra → db → app/infra']);
+  });
+});
