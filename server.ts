@@ -32,6 +32,7 @@ import {
 import { AppLoadContext } from '#app/infra/load-context.server.ts';
 import { collectStartupGarbage } from '#app/infra/memory-settings.server.ts';
 import { createMetrics } from '#app/infra/metrics.server.ts';
+import { createPageCache } from '#app/infra/page-cache.server.ts';
 import { createRequestHandler } from '#app/infra/request-handler.server.ts';
 import { createRequestLogger } from '#app/infra/request-log.server.ts';
 import { loadSessionSecret } from '#app/infra/secret.server.ts';
@@ -42,12 +43,13 @@ import { createStorageFromEnv, InvalidStorageKeyError } from '#app/infra/storage
 import { PUBLIC_BODY_LIMIT, STAFF_BODY_LIMIT } from '#app/lib/body-limits.ts';
 import { isStoredImageKey } from '#app/models/image.server.ts';
 import { countOutbox } from '#app/models/outbox.server.ts';
+import { resolveActiveGym } from '#app/services/active-gym.server.ts';
 import { ensureAdminFromEnv, noStaffHint } from '#app/services/admin-bootstrap.server.ts';
+import { issueBidToken } from '#app/services/bid-token.server.ts';
 import { prepareDatabase } from '#app/services/database-setup.server.ts';
 import { startHousekeeping } from '#app/services/housekeeping.server.ts';
 import { MAX_ATTEMPTS, startOutboxWorker } from '#app/services/outbox.server.ts';
-import { createPageCache } from '#app/services/page-cache.server.ts';
-import { sessionRules } from '#app/services/session.server.ts';
+import { isSignedInStaff, sessionRules } from '#app/services/session.server.ts';
 import { rekeyLegacyRecoveryCodes } from '#app/services/two-factor.server.ts';
 import { createDb } from '#db/index.ts';
 
@@ -295,18 +297,22 @@ function siteStylesOf(serverBuild: ServerBuild): string {
 }
 
 // Public pages from memory, with a fresh nonce and bid token per answer (docs/http-caching.md).
+const rules = sessionRules(env);
 app.use(
   createPageCache({
     enabled: env.RENDER_CACHE === 'on' && !dev,
     maxEntries: env.RENDER_CACHE_MAX_ENTRIES,
     maxBytes: env.RENDER_CACHE_MAX_MB * 1024 * 1024,
-    database,
     cache,
-    sessionSecret,
-    sessionRules: sessionRules(env),
     publicUrl: env.PUBLIC_URL,
     routes: typeof build === 'function' ? undefined : build.routes,
     logger,
+    // Only a session the database confirms passes it by (docs/security.md, "Staff sessions and the caches").
+    isStaff: (cookie) => isSignedInStaff(database.db, cookie, sessionSecret, rules),
+    // The active gym as the pages resolve it, from the `gym` cookie (the only part of the request it reads).
+    gymOf: async (cookie) =>
+      resolveActiveGym({ database, cache }, { headers: new Headers(cookie ? { cookie } : {}) } as Request),
+    issueToken: () => issueBidToken(sessionSecret),
   }).middleware,
 );
 

@@ -142,7 +142,7 @@ export function createMetrics(options: { token?: string; sources: MetricsSources
         const labels = { method: req.method, route: routeLabel(req, res.statusCode), status: String(res.statusCode) };
         stop(labels);
         requests.inc(labels);
-        // Set by the render cache on public pages (app/services/page-cache.server.ts, docs/http-caching.md).
+        // Set by the render cache on public pages (app/infra/page-cache.server.ts, docs/http-caching.md).
         const cached = res.getHeader('x-render-cache');
         if (typeof cached === 'string') renderCache.inc({ result: cached });
         if (res.statusCode === 429) refusals.inc({ route: labels.route });

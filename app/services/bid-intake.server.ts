@@ -65,7 +65,7 @@ const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'ut
 
 /**
  * The hidden "form shown at" token a page puts into its bid forms. A page rendered for the render cache gets a
- * placeholder instead, replaced by a token issued for each answer (services/page-cache.server.ts).
+ * placeholder instead, replaced by a token issued for each answer (infra/page-cache.server.ts).
  */
 export function bidFormToken(context: Readonly<RouterContextProvider>): string {
   return renderPlaceholders()?.token ?? issueBidToken(getServices(context).sessionSecret);

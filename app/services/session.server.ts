@@ -81,6 +81,22 @@ export async function checkStaffSession(
   return { state: 'signed-in', session };
 }
 
+/**
+ * Whether a `Cookie` header is that of signed-in staff, who see the live pages (the render cache's question,
+ * docs/http-caching.md). The cookie's signature is checked first and costs no query; only a cookie we signed is
+ * looked up, and a dead session is remembered as dead: a cookie merely named like the session, or an old one
+ * replayed, counts as anonymous.
+ */
+export async function isSignedInStaff(
+  db: Database,
+  cookieHeader: string | undefined,
+  secret: string,
+  rules: SessionRules,
+): Promise<boolean> {
+  if (!hasSessionCookie(cookieHeader)) return false;
+  return (await checkStaffSession(db, cookieHeader ?? null, secret, rules)).state === 'signed-in';
+}
+
 /** Whether a `Cookie` header carries a cookie named like the staff session (cheap; says nothing of its worth). */
 export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
   return !!cookieHeader && cookieHeader.split(';').some((pair) => pair.split('=')[0]!.trim() === SESSION_COOKIE_NAME);

@@ -10,12 +10,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createContentCache } from '#app/infra/content-cache.server.ts';
 import { parseEnv } from '#app/infra/env.server.ts';
 import { AppLoadContext } from '#app/infra/load-context.server.ts';
+import { createPageCache } from '#app/infra/page-cache.server.ts';
 import { acceptCacheParams } from '#app/infra/render-cache.server.ts';
 import { timeIn, todayIn } from '#app/lib/schedule.ts';
 import { createSession, deleteSession } from '#app/models/session.server.ts';
 import { createStaffUser } from '#app/models/staff.server.ts';
-import { createPageCache } from '#app/services/page-cache.server.ts';
-import { commitSessionCookie } from '#app/services/session.server.ts';
+import { resolveActiveGym } from '#app/services/active-gym.server.ts';
+import { issueBidToken } from '#app/services/bid-token.server.ts';
+import { commitSessionCookie, isSignedInStaff } from '#app/services/session.server.ts';
 import { cachedPageContent, showsSessions } from '#app/services/site-page.server.ts';
 import { openTestDb, type TestDb } from '#tests/integration/db-harness.ts';
 
@@ -44,11 +46,15 @@ beforeAll(async () => {
     enabled: true,
     maxEntries: 100,
     maxBytes: 10_000_000,
-    database: testDb.handle,
     cache,
-    sessionSecret: SECRET,
-    sessionRules: { maxDays: 30, requirement: undefined },
     logger: silent,
+    // What server.ts hands in: the session service's check and the gym as pages resolve it.
+    isStaff: (cookie) => isSignedInStaff(testDb.db, cookie, SECRET, { maxDays: 30, requirement: undefined }),
+    gymOf: (cookie) =>
+      resolveActiveGym({ database: testDb.handle, cache }, {
+        headers: new Headers(cookie ? { cookie } : {}),
+      } as Request),
+    issueToken: () => issueBidToken(SECRET),
   });
   const app = express();
   app.use((_req, res, next) => {

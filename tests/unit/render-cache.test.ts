@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bypassReason } from '#app/infra/page-cache.server.ts';
 import {
   acceptsGzip,
   buildCachedPage,
@@ -18,7 +19,6 @@ import {
   storableQuery,
 } from '#app/infra/render-cache.server.ts';
 import { todayIn } from '#app/lib/schedule.ts';
-import { bypassReason } from '#app/services/page-cache.server.ts';
 
 const placeholders = createPlaceholders();
 const page = (html: string) => Buffer.from(html);

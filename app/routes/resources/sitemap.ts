@@ -1,6 +1,6 @@
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { siteOrigin } from '#app/infra/seo.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
+import { listSitemapEntries } from '#app/models/sitemap.server.ts';
 import type { Route } from './+types/sitemap';
 
 const STATIC_PATHS = ['/', '/new', '/shedule', '/trends', '/coaches', '/promos', '/privacy'];
@@ -9,29 +9,11 @@ function escapeXml(text: string) {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** GET /sitemap.xml: every published public page (docs/product/routes.md), in one query. */
+/** GET /sitemap.xml: every published public page (docs/product/routes.md). */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const db = getServices(context).database.db;
   const origin = siteOrigin(context, url);
-  const rows = await db
-    .selectNoFrom((eb) => [
-      jsonArrayFrom(
-        eb.selectFrom('trends').select(['id', 'updated_at']).where('published', '=', true).orderBy('id'),
-      ).as('trends'),
-      jsonArrayFrom(
-        eb.selectFrom('coaches').select(['id', 'updated_at']).where('published', '=', true).orderBy('id'),
-      ).as('coaches'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('trainings')
-          .innerJoin('trends', 'trends.id', 'trainings.trend_id')
-          .select(['trainings.id', 'trainings.updated_at'])
-          .where('trainings.published', '=', true)
-          .where('trends.published', '=', true)
-          .orderBy('trainings.id'),
-      ).as('trainings'),
-    ])
-    .executeTakeFirstOrThrow();
+  const rows = await listSitemapEntries(db);
   const entry = (path: string, updated?: string | Date) =>
     `  <url><loc>${escapeXml(origin + path)}</loc>${updated ? `<lastmod>${new Date(updated).toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
   const body = [

@@ -28,10 +28,6 @@ import {
   storableQuery,
 } from '#app/infra/render-cache.server.ts';
 import { requestOrigin } from '#app/infra/request-handler.server.ts';
-import { resolveActiveGym } from '#app/services/active-gym.server.ts';
-import { issueBidToken } from '#app/services/bid-token.server.ts';
-import { checkStaffSession, hasSessionCookie, type SessionRules } from '#app/services/session.server.ts';
-import type { DbHandle } from '#db/index.ts';
 
 /** Never public, whatever the answer says (`/b/…`: a visitor's own booking). */
 const NEVER_CACHED = /^\/(?:admin|login|logout|auth|api|_ipx|imgs|healthz|readyz|metrics|b)(?:[/.]|$)/;
@@ -40,20 +36,32 @@ const PAGE_TYPES = /^(?:text\/html|text\/x-script)\b/;
 
 export type RenderCacheState = 'hit' | 'miss' | 'bypass';
 
+/** The gym a request's pages are rendered for: part of the key, and its zone decides when "today" ends. */
+export interface CacheGym {
+  id: number | null;
+  timeZone: string;
+  /** Today's date in that zone, `YYYY-MM-DD`. */
+  today: string;
+}
+
 export interface PageCacheOptions {
   enabled: boolean;
   maxEntries: number;
   maxBytes: number;
-  database: DbHandle;
   cache: ContentCache;
-  sessionSecret: string;
-  /** What a staff session must satisfy to count (`SESSION_MAX_DAYS`, `REQUIRE_2FA`). */
-  sessionRules: SessionRules;
   /** PUBLIC_URL: with it every page's origin is the same, whatever the request's host. */
   publicUrl?: string;
   /** The build's routes: a `.data` answer is stored only when its `_routes` names routes of its own URL. */
   routes?: ServerBuild['routes'];
   logger: Logger;
+  /**
+   * The application's decisions, handed in by the server (this module knows no sessions, gyms or forms): whether a
+   * request's cookies are those of signed-in staff, who see the live page; the gym a request's pages are for; a fresh
+   * bid-form token for an answer.
+   */
+  isStaff(cookie: string | undefined): Promise<boolean>;
+  gymOf(cookie: string | undefined): Promise<CacheGym>;
+  issueToken(): string;
 }
 
 /** Why a request must not use the cache, or null when it may (a staff session is checked separately). */
@@ -128,26 +136,10 @@ export function createPageCache(options: PageCacheOptions) {
    */
   const rendering = new Map<string, Promise<void>>();
 
-  /**
-   * Whether the request comes from signed-in staff, who see the live page. The cookie's signature is checked first
-   * and costs no query; only a cookie we signed is looked up, and a dead session is remembered as dead: a cookie
-   * merely named like the session, or an old one replayed, gets the shared page like anyone else.
-   */
-  async function isStaff(cookie: string | undefined): Promise<boolean> {
-    if (!hasSessionCookie(cookie)) return false;
-    const check = await checkStaffSession(
-      options.database.db,
-      cookie ?? null,
-      options.sessionSecret,
-      options.sessionRules,
-    );
-    return check.state === 'signed-in';
-  }
-
   function values(res: Response, needsToken: boolean): PerResponseValues {
     return {
       nonce: String(res.locals.nonce ?? ''),
-      token: needsToken ? issueBidToken(options.sessionSecret) : '',
+      token: needsToken ? options.issueToken() : '',
     };
   }
 
@@ -191,14 +183,10 @@ export function createPageCache(options: PageCacheOptions) {
       res.setHeader('X-Render-Cache', 'bypass');
       return next();
     }
-    let active: Awaited<ReturnType<typeof resolveActiveGym>> | null = null;
+    let active: CacheGym | null = null;
     try {
       const cookie = req.headers.cookie;
-      if (!(await isStaff(cookie))) {
-        active = await resolveActiveGym(options, {
-          headers: new Headers(cookie ? { cookie } : {}),
-        } as globalThis.Request);
-      }
+      if (!(await options.isStaff(cookie))) active = await options.gymOf(cookie);
     } catch {
       // The database is away: the page answers for itself (its error page).
     }
