@@ -167,6 +167,8 @@ test('without REQUIRE_2FA an admin signs in with the password alone and may turn
 });
 
 test('the setup form, the recovery codes and the code step have no axe violations', async ({ page, baseURL }) => {
+  // Three pages, each signed in and scanned by axe: about 10 s alone, three times that on a busy machine.
+  test.setTimeout(90_000);
   const member = await createMember(baseURL!);
   await submitPassword(page, member, false);
   await expectSignedIn(page);
