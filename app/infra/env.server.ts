@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ConfigError, exitOnStartupError } from '#app/infra/startup.server.ts';
 import { MIN_PASSWORD_LENGTH } from '#app/lib/password.ts';
 import { isTimeZone } from '#app/lib/staff-time.ts';
+import { isHttpUrl } from '#app/lib/url.ts';
 
 const optionalString = z
   .string()
@@ -48,15 +49,6 @@ export const trustProxySchema = optionalString.transform((value, ctx): false | n
   }
   return list;
 });
-/** An absolute `http(s)://` address. */
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname);
-  } catch {
-    return false;
-  }
-}
 
 const httpUrl = optionalString.pipe(
   z

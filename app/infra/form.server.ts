@@ -3,11 +3,8 @@
  * a 500) and checked against a zod schema, which yields the data or the first Russian message for each field.
  */
 import { z } from 'zod';
-import { formatBytes } from '#app/lib/body-limits.ts';
+import { formatBytes, PUBLIC_BODY_LIMIT } from '#app/lib/body-limits.ts';
 import { parseId } from '#app/lib/id.ts';
-
-/** Larger declared bodies are refused before they are read. */
-export const MAX_FORM_BYTES = 64 * 1024;
 
 export type FormErrors = Record<string, string>;
 export type FormResult<T> = { success: true; data: T } | { success: false; errors: FormErrors };
@@ -16,7 +13,7 @@ export type FormResult<T> = { success: true; data: T } | { success: false; error
  * The request body as a form; 413 when it declares or sends more than `maxBytes` (counted as it arrives, below the
  * server's own limit: docs/security.md, "Request bodies"), 400 when it is not a readable form.
  */
-export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormData> {
+export async function readForm(request: Request, maxBytes = PUBLIC_BODY_LIMIT.maxBytes): Promise<FormData> {
   const tooLarge = () => new Response(`Слишком большой запрос: не больше ${formatBytes(maxBytes)}`, { status: 413 });
   const length = Number(request.headers.get('content-length') ?? 0);
   if (length > maxBytes) throw tooLarge();

@@ -22,6 +22,7 @@ import { parseId } from '#app/lib/id.ts';
 import { isIsoDate } from '#app/lib/schedule.ts';
 import { isTimeZone } from '#app/lib/staff-time.ts';
 import { plainText } from '#app/lib/text.ts';
+import { isHttpUrl } from '#app/lib/url.ts';
 import { getImages } from '#app/models/image.server.ts';
 import {
   ImageRejectedError,
@@ -35,23 +36,14 @@ import type { Database } from '#db/index.ts';
 export type { ParsedValues } from '#app/admin/checks.server.ts';
 
 /** Bodies above this are refused before they are read; files are checked one by one below it. */
-export const MAX_FORM_BYTES = 2 * MAX_IMAGE_BYTES + 1024 * 1024;
+export const CONTENT_FORM_MAX_BYTES = 2 * MAX_IMAGE_BYTES + 1024 * 1024;
 /** A gallery form takes several files at once (as many as the server lets a staff form carry). */
-export const MAX_MULTI_FORM_BYTES = STAFF_FILES_PER_FORM * MAX_IMAGE_BYTES;
+export const CONTENT_MULTI_FORM_MAX_BYTES = STAFF_FILES_PER_FORM * MAX_IMAGE_BYTES;
 
 export const REQUIRED = 'Заполните поле';
 const CHOOSE = 'Выберите значение';
 const NOT_OFFERED = 'Выберите значение из списка';
 const MAX_LINE_LENGTH = 300;
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 type Fail = (message: string) => never;
 type Parse = (text: string, input: unknown, fail: Fail) => DbValue | number[];

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { gyms, scheduleChanges, slots } from '#app/admin/sections.ts';
+import { isHttpUrl } from '#app/lib/url.ts';
 import { fullPhone } from '#app/models/admin/bids.server.ts';
-import { defaultFormValues, isHttpUrl, parseValues, rawValues } from '#app/services/admin-form.server.ts';
+import { defaultFormValues, parseValues, rawValues } from '#app/services/admin-form.server.ts';
 import { itMaps } from '#tests/fixtures/table-tests.ts';
 
 function form(entries: Record<string, string | string[]>) {

@@ -9,15 +9,15 @@ import {
   STAFF_FILE_MAX_BYTES,
   STAFF_FILES_PER_FORM,
 } from '#app/lib/body-limits.ts';
-import { MAX_MULTI_FORM_BYTES } from '#app/services/admin-form.server.ts';
+import { CONTENT_MULTI_FORM_MAX_BYTES } from '#app/services/admin-form.server.ts';
 import { MAX_IMAGE_BYTES } from '#app/services/image-intake.server.ts';
 
 describe('body limits', () => {
   it('give staff forms the files they may carry at their limit, and public forms 64 KB', () => {
     expect(PUBLIC_BODY_LIMIT.maxBytes).toBe(64 * 1024);
     expect(STAFF_FILE_MAX_BYTES).toBe(MAX_IMAGE_BYTES);
-    expect(STAFF_FILE_MAX_BYTES * STAFF_FILES_PER_FORM).toBe(MAX_MULTI_FORM_BYTES);
-    expect(STAFF_BODY_LIMIT.maxBytes).toBe(MAX_MULTI_FORM_BYTES + 64 * 1024);
+    expect(STAFF_FILE_MAX_BYTES * STAFF_FILES_PER_FORM).toBe(CONTENT_MULTI_FORM_MAX_BYTES);
+    expect(STAFF_BODY_LIMIT.maxBytes).toBe(CONTENT_MULTI_FORM_MAX_BYTES + 64 * 1024);
   });
 
   it('count URL-encoded fields across chunks', () => {

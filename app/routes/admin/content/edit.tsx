@@ -24,10 +24,10 @@ import {
 import { getImages } from '#app/models/image.server.ts';
 import { pruneRecordRevisions } from '#app/models/revision.server.ts';
 import {
+  CONTENT_FORM_MAX_BYTES,
+  CONTENT_MULTI_FORM_MAX_BYTES,
   constraintMessage,
   defaultFormValues,
-  MAX_FORM_BYTES,
-  MAX_MULTI_FORM_BYTES,
   parseValues,
   pendingName,
   processImages,
@@ -152,7 +152,7 @@ export async function action({ request, context, params, url, pattern }: Route.A
   const id = await recordId(db, section, params.id, url.pathname);
   const isNew = id === null;
   const multi = isNew && section.fields.some((field) => field.kind === 'image' && field.multipleOnCreate);
-  const form = await readForm(request, multi ? MAX_MULTI_FORM_BYTES : MAX_FORM_BYTES);
+  const form = await readForm(request, multi ? CONTENT_MULTI_FORM_MAX_BYTES : CONTENT_FORM_MAX_BYTES);
   const meta = parseFormData(form, saveFields);
   const { intent, version, current_version } = meta.success
     ? meta.data
