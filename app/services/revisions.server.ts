@@ -5,6 +5,7 @@
  */
 import { DELETED_KEEP_DAYS, POSITION_KEY } from '#app/admin/revisions.ts';
 import type { AnySection } from '#app/admin/section.ts';
+import { notFound } from '#app/infra/not-found.server.ts';
 import { parseId } from '#app/lib/id.ts';
 import {
   createRow,
@@ -135,7 +136,7 @@ export async function historyRecordId(
   path: string,
 ): Promise<number> {
   const id = section.singleton ? await singletonId(db, section) : parseId(param);
-  if (id === null) throw new Response(`Запись не найдена: ${path}`, { status: 404 });
+  if (id === null) notFound(`Запись не найдена: ${path}`);
   return id;
 }
 

@@ -1,4 +1,5 @@
-import { data, type RouterContextProvider } from 'react-router';
+import type { RouterContextProvider } from 'react-router';
+import { notFound } from '#app/infra/not-found.server.ts';
 import { expireRenderAt } from '#app/infra/render-cache.server.ts';
 import { siteOrigin } from '#app/infra/seo.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
@@ -102,18 +103,18 @@ export function showsSessions(
 }
 
 /** The 404 of a path nobody can show: `Page not found: {path}`, rendered by the root error page (docs/product/errors.md). */
-export function notFound(url: URL): never {
-  throw data(`Page not found: ${decodedPath(url.pathname)}`, { status: 404 });
+export function pageNotFound(url: URL): never {
+  notFound(`Page not found: ${decodedPath(url.pathname)}`);
 }
 
 /** A detail page's `:id`, or its 404. */
 export function pageId({ params, url }: { params: { id?: string }; url: URL }): number {
-  return parseId(params.id) ?? notFound(url);
+  return parseId(params.id) ?? pageNotFound(url);
 }
 
 /** The record a detail page shows, or its 404 when it does not exist or is not published. */
 export function foundOr404<T>(record: T | null | undefined, url: URL): T {
-  return record ?? notFound(url);
+  return record ?? pageNotFound(url);
 }
 
 /** "This week" as a visitor means it: today and the six days after, so a Sunday visit still shows what comes next. */

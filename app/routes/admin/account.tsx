@@ -6,6 +6,7 @@ import { CodeError, CodeField, RecoveryCodeList, TotpSetupPanel } from '#app/com
 import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { readForm } from '#app/infra/form.server.ts';
+import { notFound } from '#app/infra/not-found.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { MIN_PASSWORD_LENGTH } from '#app/models/staff.server.ts';
 import { countUnusedRecoveryCodes, findTwoFactorRecord } from '#app/models/two-factor.server.ts';
@@ -44,7 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const staff = getStaff(context);
   const ctx = requestTwoFactorContext(context);
   const record = await findTwoFactorRecord(ctx.db, staff.id);
-  if (!record) throw new Response('Учётная запись не найдена', { status: 404 });
+  if (!record) notFound('Учётная запись не найдена');
   const enabled = record.totpSecret !== null;
   return {
     email: staff.email,

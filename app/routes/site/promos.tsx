@@ -9,7 +9,7 @@ import { parseId } from '#app/lib/id.ts';
 import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { getPromoDraft, listCurrentPromos } from '#app/models/promo.server.ts';
 import { bidFormToken, handleBidAction } from '#app/services/bid-intake.server.ts';
-import { DRAFT_HEADERS, isStaffPreview, loadSiteContext, notFound } from '#app/services/site-page.server.ts';
+import { DRAFT_HEADERS, isStaffPreview, loadSiteContext, pageNotFound } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/promos';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -27,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!args.url.searchParams.has('preview')) return data({ ...page, preview: null });
   const id = parseId(args.url.searchParams.get('preview'));
   const preview = id !== null && (await isStaffPreview(args)) ? await getPromoDraft(site.db, id) : undefined;
-  if (!preview) notFound(args.url);
+  if (!preview) pageNotFound(args.url);
   return data(
     { ...page, preview, promos: promos.filter((promo) => promo.id !== preview.id) },
     { headers: DRAFT_HEADERS },
