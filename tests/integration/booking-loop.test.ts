@@ -18,7 +18,7 @@ import { deliverOutboxBatch, type OutboxDeps } from '#app/services/outbox.server
 import type { Database } from '#db/index.ts';
 import { type FakeSmsc, startFakeSmsc } from '#tests/fixtures/fake-smsc.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
-import { insertGym } from '#tests/integration/rows.ts';
+import { insertWeeklySlot } from '#tests/integration/rows.ts';
 
 const SMS: VisitorChannels = { sms: true, email: false };
 const ORIGIN = 'https://sportclub-atletika.ru';
@@ -39,28 +39,8 @@ function deps(retryBaseSeconds = 0.05): OutboxDeps {
   };
 }
 
-async function slotOn(db: Database, date: string, capacity: number | null, start = '19:00') {
-  const gym = await insertGym(db, `Клуб ${Math.random()}`);
-  const trend = await db.insertInto('trends').values({ title: 'Йога' }).returning('id').executeTakeFirstOrThrow();
-  const training = await db
-    .insertInto('trainings')
-    .values({ trend_id: trend.id, title: 'Хатха-йога', duration_min: 60, level: 'any' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const slot = await db
-    .insertInto('schedule_slots')
-    .values({
-      gym_id: gym,
-      training_id: training.id,
-      weekday: isoWeekday(date),
-      start_time: start,
-      duration_min: 60,
-      room: 'Студия',
-      capacity,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { gymId: gym, slotId: slot.id };
+function slotOn(db: Database, date: string, capacity: number | null, start = '19:00') {
+  return insertWeeklySlot(db, { weekday: isoWeekday(date), start, capacity });
 }
 
 let counter = 0;

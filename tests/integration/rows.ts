@@ -32,3 +32,48 @@ export async function insertStaff(db: Database, name: string): Promise<number> {
     .executeTakeFirstOrThrow();
   return id;
 }
+
+/**
+ * A weekly session the sign-up tests book: a new gym, trend and training, and one slot on `weekday` (1 = Monday);
+ * returns the gym's and the slot's ids.
+ */
+export async function insertWeeklySlot(
+  db: Database,
+  {
+    weekday,
+    start = '19:00',
+    capacity = null,
+    room = 'Студия',
+    trend = 'Йога',
+    training = 'Хатха-йога',
+  }: {
+    weekday: number;
+    start?: string;
+    capacity?: number | null;
+    room?: string;
+    trend?: string;
+    training?: string;
+  },
+): Promise<{ gymId: number; slotId: number }> {
+  const gymId = await insertGym(db, `Клуб ${Math.random()}`);
+  const trendRow = await db.insertInto('trends').values({ title: trend }).returning('id').executeTakeFirstOrThrow();
+  const trainingRow = await db
+    .insertInto('trainings')
+    .values({ trend_id: trendRow.id, title: training, duration_min: 60, level: 'any' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const slot = await db
+    .insertInto('schedule_slots')
+    .values({
+      gym_id: gymId,
+      training_id: trainingRow.id,
+      weekday,
+      start_time: start,
+      duration_min: 60,
+      room,
+      capacity,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { gymId, slotId: slot.id };
+}

@@ -12,32 +12,20 @@ import { NO_VISITOR_CHANNELS } from '#app/models/visitor-message.server.ts';
 import { issueManageLink } from '#app/services/booking-link.server.ts';
 import type { Database } from '#db/index.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
-import { insertGym } from '#tests/integration/rows.ts';
+import { insertWeeklySlot } from '#tests/integration/rows.ts';
 
 const TODAY = new Date().toISOString().slice(0, 10);
 const DATE = addDays(TODAY, 8);
 
-async function slotWith(db: Database, capacity: number) {
-  const gymId = await insertGym(db, `Клуб ${Math.random()}`);
-  const trend = await db.insertInto('trends').values({ title: 'Бег' }).returning('id').executeTakeFirstOrThrow();
-  const training = await db
-    .insertInto('trainings')
-    .values({ trend_id: trend.id, title: 'Интервалы', duration_min: 60, level: 'any' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const slot = await db
-    .insertInto('schedule_slots')
-    .values({
-      gym_id: gymId,
-      training_id: training.id,
-      weekday: isoWeekday(DATE),
-      start_time: '08:00',
-      duration_min: 60,
-      capacity,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { gymId, slotId: slot.id };
+function slotWith(db: Database, capacity: number) {
+  return insertWeeklySlot(db, {
+    weekday: isoWeekday(DATE),
+    start: '08:00',
+    capacity,
+    room: '',
+    trend: 'Бег',
+    training: 'Интервалы',
+  });
 }
 
 let n = 0;

@@ -6,31 +6,11 @@ import { createSignup, type NewSignup } from '#app/models/signup.server.ts';
 import { NO_VISITOR_CHANNELS } from '#app/models/visitor-message.server.ts';
 import type { Database } from '#db/index.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
-import { insertGym } from '#tests/integration/rows.ts';
+import { insertWeeklySlot } from '#tests/integration/rows.ts';
 
-/** A published gym, trend, training and coach with one weekly slot on `date`'s weekday. */
-async function slotOn(db: Database, date: string, capacity: number | null) {
-  const gym = await insertGym(db, `Клуб ${Math.random()}`);
-  const trend = await db.insertInto('trends').values({ title: 'Йога' }).returning('id').executeTakeFirstOrThrow();
-  const training = await db
-    .insertInto('trainings')
-    .values({ trend_id: trend.id, title: 'Хатха-йога', duration_min: 60, level: 'any' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const slot = await db
-    .insertInto('schedule_slots')
-    .values({
-      gym_id: gym,
-      training_id: training.id,
-      weekday: isoWeekday(date),
-      start_time: '19:00',
-      duration_min: 60,
-      room: 'Студия йоги',
-      capacity,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { gymId: gym, slotId: slot.id };
+/** A published gym, trend and training with one weekly slot on `date`'s weekday. */
+function slotOn(db: Database, date: string, capacity: number | null) {
+  return insertWeeklySlot(db, { weekday: isoWeekday(date), capacity, room: 'Студия йоги' });
 }
 
 const DATE = addDays(new Date().toISOString().slice(0, 10), 9);

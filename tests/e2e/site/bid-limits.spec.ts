@@ -4,6 +4,7 @@
  * per ten minutes; refused with 429, `Retry-After` and a Russian message that offers the club's phone, input kept.
  */
 import { expect, test } from '@playwright/test';
+import { addDays, isoWeekOf } from '#app/lib/schedule.ts';
 import { loopbackAddress, postFromAddress, requestFrom } from '#tests/e2e/client-address.ts';
 import { BROWSER_UA, gotoHydrated, MIN_FILL_WAIT_MS, useUniqueIp } from '#tests/e2e/site/helpers.ts';
 
@@ -160,7 +161,7 @@ for (const javaScriptEnabled of [false, true]) {
 test('a form sent too fast names the button its page shows', async ({ page, baseURL }) => {
   await useUniqueIp(page);
   // A session of next week: its sign-up page shows «Записаться» (or «Встать в лист ожидания» when full).
-  await page.goto(`/shedule?week=${isoWeek(new Date(Date.now() + 7 * 86_400_000))}`);
+  await page.goto(`/shedule?week=${isoWeekOf(addDays(new Date().toISOString().slice(0, 10), 7))}`);
   const href = await page
     .getByRole('link', { name: /^Записаться:/ })
     .first()
@@ -208,13 +209,3 @@ test('a form sent too fast names the button its page shows', async ({ page, base
   await page.goto(signup.pathname + signup.search);
   await expect(page.getByRole('button', { name: /^(Записаться|Встать в лист ожидания)$/ })).toBeVisible();
 });
-
-/** ISO week of a date, as the schedule's `?week=` reads it. */
-function isoWeek(date: Date): string {
-  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-  const weekday = day.getUTCDay() || 7;
-  day.setUTCDate(day.getUTCDate() + 4 - weekday);
-  const yearStart = new Date(Date.UTC(day.getUTCFullYear(), 0, 1));
-  const week = Math.ceil(((day.getTime() - yearStart.getTime()) / 86_400_000 + 1) / 7);
-  return `${day.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
-}

@@ -5,6 +5,7 @@
  * by itself; a second sign-up of one phone; staff cancelling a session after the confirmation step, everyone told.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { addDays, isoWeekOf } from '#app/lib/schedule.ts';
 import { expectFlash, login } from '#tests/e2e/admin/helpers.ts';
 import { runOnOwnServer } from '#tests/e2e/own-server.ts';
 import { E2E_ADMIN, E2E_PORT } from '#tests/e2e/settings.ts';
@@ -42,15 +43,7 @@ test.afterAll(async () => {
 });
 runOnOwnServer({ port: PORT, dataDir: '.e2e-data/booking-loop', env });
 
-function isoWeek(date: Date): string {
-  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-  const weekday = day.getUTCDay() || 7;
-  day.setUTCDate(day.getUTCDate() + 4 - weekday);
-  const yearStart = new Date(Date.UTC(day.getUTCFullYear(), 0, 1));
-  const week = Math.ceil(((day.getTime() - yearStart.getTime()) / 86_400_000 + 1) / 7);
-  return `${day.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
-}
-const NEXT_WEEK = isoWeek(new Date(Date.now() + 7 * 86_400_000));
+const NEXT_WEEK = isoWeekOf(addDays(new Date().toISOString().slice(0, 10), 7));
 
 let phoneCounter = 0;
 function newPhone(): { typed: string; digits: string } {

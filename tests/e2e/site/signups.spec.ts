@@ -4,23 +4,14 @@
  * sign-up in the inbox filtered by session, cancelled, its place freed.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { addDays, isoWeekOf } from '#app/lib/schedule.ts';
 import { expectFlash, login } from '#tests/e2e/admin/helpers.ts';
 import { BROWSER_UA, gotoHydrated, MIN_FILL_WAIT_MS, useUniqueIp } from '#tests/e2e/site/helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
 
-/** ISO week of a date, as the schedule's `?week=` reads it. */
-function isoWeek(date: Date): string {
-  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-  const weekday = day.getUTCDay() || 7;
-  day.setUTCDate(day.getUTCDate() + 4 - weekday);
-  const yearStart = new Date(Date.UTC(day.getUTCFullYear(), 0, 1));
-  const week = Math.ceil(((day.getTime() - yearStart.getTime()) / 86_400_000 + 1) / 7);
-  return `${day.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
-}
-
 /** A week ahead: every session of it is still to come. */
-const NEXT_WEEK = isoWeek(new Date(Date.now() + 7 * 86_400_000));
+const NEXT_WEEK = isoWeekOf(addDays(new Date().toISOString().slice(0, 10), 7));
 
 async function open(page: Page, path: string, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) await gotoHydrated(page, path);
