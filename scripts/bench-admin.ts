@@ -10,7 +10,7 @@
  * Server time comes from the `Server-Timing: app;dur=…` header of the /admin middleware; RSS from
  * /proc/<SERVER_PID>/status (Linux), sampled every 50 ms during the export.
  */
-import fs from 'node:fs';
+import { rssMb } from '#scripts/lib/bench-server.ts';
 
 const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:3300';
 const EMAIL = process.env.ADMIN_EMAIL ?? '';
@@ -57,22 +57,15 @@ async function timePage(cookie: string, path: string) {
   };
 }
 
-function rssMb(): number | null {
-  if (!SERVER_PID) return null;
-  try {
-    const status = fs.readFileSync(`/proc/${SERVER_PID}/status`, 'utf8');
-    const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1]);
-    return kb / 1024;
-  } catch {
-    return null;
-  }
+function serverRssMb(): number | null {
+  return SERVER_PID ? rssMb(Number(SERVER_PID)) : null;
 }
 
 async function timeExport(cookie: string) {
-  let peak = rssMb() ?? 0;
+  let peak = serverRssMb() ?? 0;
   const before = peak;
   const sampler = setInterval(() => {
-    const now = rssMb();
+    const now = serverRssMb();
     if (now !== null && now > peak) peak = now;
   }, 50);
   const started = performance.now();

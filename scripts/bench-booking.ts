@@ -15,7 +15,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { addDays, isoWeekday } from '#app/lib/schedule.ts';
 import { createSignup } from '#app/models/signup.server.ts';
 import { issueManageLink } from '#app/services/booking-link.server.ts';
@@ -23,10 +22,12 @@ import { createDb } from '#db/index.ts';
 import {
   buildUnlessSkipped,
   containerMemoryEnv,
+  rssMb,
   startProductionServer,
   stop,
   waitForReady,
 } from '#scripts/lib/bench-server.ts';
+import { withPgClient } from '#scripts/lib/pg-client.ts';
 import { startFakeSmsc } from '#tests/fixtures/fake-smsc.ts';
 
 const RSS_GOAL_MB = 250;
@@ -35,30 +36,9 @@ const CLIENTS = Number(process.env.BENCH_SIGNUP_CLIENTS ?? 16);
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 2000);
 const REMINDERS = Number(process.env.BENCH_REMINDERS ?? 10_000);
 
-function rssMb(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
-    return Math.round(kb / 1024);
-  } catch {
-    return null;
-  }
-}
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function benchBooking(options: { adminUrl: string; port: number }) {
   const name = `bench_booking_${crypto.randomBytes(4).toString('hex')}`;
-  await withClient(options.adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  await withPgClient(options.adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(options.adminUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
@@ -82,7 +62,7 @@ export async function benchBooking(options: { adminUrl: string; port: number }) 
     await waitForReady(base);
     const db = handle.db;
     // The machine's own pace for comparison: one client committing one-row transactions, as fast as it can.
-    const commitsPerSecond = await withClient(databaseUrl, async (client) => {
+    const commitsPerSecond = await withPgClient(databaseUrl, async (client) => {
       await client.query('CREATE TABLE bench_commit (id serial PRIMARY KEY, at timestamptz DEFAULT now())');
       const started = performance.now();
       for (let n = 0; n < 300; n += 1) await client.query('INSERT INTO bench_commit DEFAULT VALUES');
@@ -150,7 +130,7 @@ export async function benchBooking(options: { adminUrl: string; port: number }) 
     // Let the confirmations of the sign-ups above go out first.
     const drained = Date.now() + 120_000;
     while (Date.now() < drained) {
-      const { rows } = await withClient(databaseUrl, (client) =>
+      const { rows } = await withPgClient(databaseUrl, (client) =>
         client.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL AND next_attempt_at <= now() AND attempts < 12`,
         ),
@@ -163,7 +143,7 @@ export async function benchBooking(options: { adminUrl: string; port: number }) 
     const reminderSlot = slots[1] ?? one;
     const reminderDate = addDays(today, 10);
     const dueFrom = new Date(Date.now() + 20_000);
-    await withClient(databaseUrl, async (client) => {
+    await withPgClient(databaseUrl, async (client) => {
       await client.query(
         `INSERT INTO bids (name, phone, kind, consent_at, consent_version, gym_id, slot_id, session_date, signup_state,
            manage_nonce, manage_token_hash)
@@ -211,7 +191,7 @@ export async function benchBooking(options: { adminUrl: string; port: number }) 
     await handle.close();
     await stop(server);
     await smsc.close();
-    await withClient(options.adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await withPgClient(options.adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

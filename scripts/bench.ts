@@ -30,10 +30,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { benchBooking } from '#scripts/bench-booking.ts';
-import { buildUnlessSkipped, containerMemoryEnv, stop, waitForReady } from '#scripts/lib/bench-server.ts';
+import { buildUnlessSkipped, containerMemoryEnv, rssMb, stop, waitForReady } from '#scripts/lib/bench-server.ts';
 import { editStorm } from '#scripts/lib/edit-storm.ts';
+import { withPgClient } from '#scripts/lib/pg-client.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3190);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -90,16 +90,6 @@ async function run(url: string, options: { duration?: number; paths?: readonly s
   };
 }
 
-function rssMb(pid: number | undefined): number | null {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
-    return Math.round(kb / 1024);
-  } catch {
-    return null;
-  }
-}
-
 async function queriesOf(url: string): Promise<number | null> {
   const response = await fetch(url);
   await response.arrayBuffer();
@@ -116,18 +106,13 @@ async function main() {
   let dropDatabase: (() => Promise<void>) | undefined;
   if (process.env.BENCH_DATABASE_URL) {
     const name = `bench_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(process.env.BENCH_DATABASE_URL);
+    const adminUrl = process.env.BENCH_DATABASE_URL;
+    await withPgClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+    const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
     dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await withPgClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     };
   }
 

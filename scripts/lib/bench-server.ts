@@ -1,5 +1,6 @@
 /** What the measuring scripts (bench*.ts, lighthouse.ts) share: build, wait for and stop a production server. */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { memorySettingsEnv } from '#app/infra/memory-settings.server.ts';
 
 /**
@@ -58,4 +59,15 @@ export function stop(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/** A process's resident memory in MB (this process's without a pid), or null once it is gone. */
+export function rssMb(pid: number | undefined = process.pid): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Math.round(kb / 1024);
+  } catch {
+    return null;
+  }
 }
