@@ -5,24 +5,14 @@
  * fill in fails the test instead of being skipped.
  */
 import { expect, type Page, test } from '@playwright/test';
-import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { SECTIONS, sectionRoutePaths } from '#app/admin/sections.ts';
-import routes from '#app/routes.ts';
+import { adminRoutes } from '#scripts/proof/routes.ts';
 import { login, withAndWithoutJavaScript } from '#tests/e2e/admin/helpers.ts';
 import { BROWSER_UA } from '#tests/e2e/site/helpers.ts';
 
 /** Every route path under /admin, as declared (`/admin/gyms/:id/history/:revisionId`). */
 function staffRoutePaths(): string[] {
-  const paths: string[] = [];
-  const walk = (entries: RouteConfigEntry[], prefix: string) => {
-    for (const entry of entries) {
-      const path = entry.index ? prefix : entry.path ? `${prefix}/${entry.path}` : prefix;
-      if (path === '/admin' || path.startsWith('/admin/')) paths.push(path);
-      if (entry.children) walk(entry.children, path);
-    }
-  };
-  walk(routes, '');
-  return [...new Set(paths)];
+  return [...new Set(adminRoutes().map((route) => route.pattern))];
 }
 
 /** Routes that answer no page: files. */

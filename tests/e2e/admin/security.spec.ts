@@ -3,24 +3,14 @@
  * cross-origin writes, redirectTo, escaping, partner URLs, hostile uploads (login throttling: login-throttling.spec.ts).
  */
 import { expect, type Page, test } from '@playwright/test';
-import type { RouteConfigEntry } from '@react-router/dev/routes';
-import routes from '#app/routes.ts';
+import { adminRoutes } from '#scripts/proof/routes.ts';
 import { E2E_ADMIN, fillAndSave, fillForm, jpegImage, login, row, save, unique } from '#tests/e2e/admin/helpers.ts';
 
 test.use({ javaScriptEnabled: false });
 
 /** Every path under /admin, read from the route configuration, with `:id` filled by an existing record. */
 function adminPaths(): string[] {
-  const paths: string[] = [];
-  const walk = (entries: RouteConfigEntry[], prefix: string) => {
-    for (const entry of entries) {
-      const path = entry.index ? prefix : entry.path ? `${prefix}/${entry.path}` : prefix;
-      if (path === '/admin' || path.startsWith('/admin/')) paths.push(path);
-      if (entry.children) walk(entry.children, path);
-    }
-  };
-  walk(routes, '');
-  return [...new Set(paths)].map((path) => path.replace(':id', '1'));
+  return [...new Set(adminRoutes().map((route) => route.pattern))].map((path) => path.replace(':id', '1'));
 }
 
 const ADMIN_PATHS = adminPaths();
