@@ -3,36 +3,16 @@ import type { FormValues } from '#app/admin/fields.ts';
 import { changedFields, REVISIONS_KEEP_LATEST } from '#app/admin/revisions.ts';
 import type { AnySection } from '#app/admin/section.ts';
 import { coaches, slots, trainings, trends } from '#app/admin/sections.ts';
-import {
-  createRow,
-  deleteRow,
-  getRow,
-  loadOptions,
-  moveRow,
-  optionSources,
-  setPublished,
-  updateRow,
-} from '#app/models/admin/content.server.ts';
+import { createRow, deleteRow, getRow, moveRow, setPublished, updateRow } from '#app/models/admin/content.server.ts';
 import { latestRevision, listDeleted, listRevisions, pruneRevisions } from '#app/models/revision.server.ts';
-import { defaultFormValues, parseValues } from '#app/services/admin-form.server.ts';
 import { restoreRevision } from '#app/services/revisions.server.ts';
 import type { Database } from '#db/index.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
-import { insertGym, insertImage, insertStaff } from '#tests/integration/rows.ts';
+import { formValues, insertGym, insertImage, insertStaff } from '#tests/integration/rows.ts';
 
 /** What the «Удалённые» page shows of a record: deleted. */
 const DELETED = { deleted: true } as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function values(db: Database, section: AnySection, raw: FormValues) {
-  const parsed = parseValues(
-    section,
-    { ...defaultFormValues(section.fields), ...raw },
-    await loadOptions(db, optionSources(section)),
-  );
-  expect(parsed.errors).toEqual({});
-  return parsed.values;
-}
 
 async function version(db: Database, section: AnySection, id: number) {
   return Number((await getRow(db, section, id))!.version);
@@ -40,7 +20,7 @@ async function version(db: Database, section: AnySection, id: number) {
 
 /** Saves a new record of `section` from its form values, as `staffId`. */
 async function create(db: Database, section: AnySection, raw: FormValues, staffId: number) {
-  return createRow(db, section, await values(db, section, raw), staffId);
+  return createRow(db, section, await formValues(db, section, raw), staffId);
 }
 
 /** Saves form values over a record as `staffId`, from the version the form was `opened` at (by default the current one). */
@@ -57,7 +37,7 @@ async function update(
     section,
     id,
     opened ?? (await version(db, section, id)),
-    await values(db, section, raw),
+    await formValues(db, section, raw),
     staffId,
   );
 }

@@ -1,4 +1,9 @@
 /** Rows the integration tests build on: a gym, an image, a staff member, each with only what the schema requires. */
+import { expect } from 'vitest';
+import type { FormValues } from '#app/admin/fields.ts';
+import type { AnySection } from '#app/admin/section.ts';
+import { loadOptions, optionSources } from '#app/models/admin/content.server.ts';
+import { defaultFormValues, parseValues } from '#app/services/admin-form.server.ts';
 import type { Database } from '#db/index.ts';
 
 /** A gym named `name` (unique among the test's gyms); returns its id. */
@@ -76,4 +81,15 @@ export async function insertWeeklySlot(
     .returning('id')
     .executeTakeFirstOrThrow();
   return { gymId, slotId: slot.id };
+}
+
+/** A content form's values as staff would send them (the section's defaults, then `raw`), parsed; they must be valid. */
+export async function formValues(db: Database, section: AnySection, raw: FormValues) {
+  const parsed = parseValues(
+    section,
+    { ...defaultFormValues(section.fields), ...raw },
+    await loadOptions(db, optionSources(section)),
+  );
+  expect(parsed.errors).toEqual({});
+  return parsed.values;
 }

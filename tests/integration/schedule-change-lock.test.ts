@@ -6,27 +6,14 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormValues } from '#app/admin/fields.ts';
-import type { AnySection } from '#app/admin/section.ts';
 import { scheduleChanges, slots, trainings, trends } from '#app/admin/sections.ts';
-import { createRow, deleteRow, loadOptions, optionSources, updateRow } from '#app/models/admin/content.server.ts';
+import { createRow, deleteRow, updateRow } from '#app/models/admin/content.server.ts';
 import { lockSessionPlaces } from '#app/models/signup.server.ts';
-import { defaultFormValues, parseValues } from '#app/services/admin-form.server.ts';
 import type { Database } from '#db/index.ts';
 import { openTestDb, type TestDb } from '#tests/integration/db-harness.ts';
-import { insertGym, insertStaff } from '#tests/integration/rows.ts';
+import { formValues, insertGym, insertStaff } from '#tests/integration/rows.ts';
 
 const DATE = '2030-01-07'; // a Monday
-
-async function values(db: Database, section: AnySection, raw: FormValues) {
-  const parsed = parseValues(
-    section,
-    { ...defaultFormValues(section.fields), ...raw },
-    await loadOptions(db, optionSources(section)),
-  );
-  expect(parsed.errors).toEqual({});
-  return parsed.values;
-}
 
 /**
  * Holds the slot's lock as a sign-up does (its transaction open) until `release()`; resolves `locked` once it holds.
@@ -71,17 +58,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('dated changes and the slot lock
     const db = testDb.db;
     staff = await insertStaff(db, 'Администратор');
     const gym = await insertGym(db, 'Зал с замком');
-    const trend = await createRow(db, trends, await values(db, trends, { title: 'Танцы' }), staff);
+    const trend = await createRow(db, trends, await formValues(db, trends, { title: 'Танцы' }), staff);
     const training = await createRow(
       db,
       trainings,
-      await values(db, trainings, { title: 'Хип-хоп', trend_id: String(trend), duration_min: '60' }),
+      await formValues(db, trainings, { title: 'Хип-хоп', trend_id: String(trend), duration_min: '60' }),
       staff,
     );
     slot = await createRow(
       db,
       slots,
-      await values(db, slots, {
+      await formValues(db, slots, {
         gym_id: String(gym),
         training_id: String(training),
         weekday: '1',
@@ -107,7 +94,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('dated changes and the slot lock
         change = await createRow(
           db,
           scheduleChanges,
-          await values(db, scheduleChanges, { slot_id: String(slot), date: DATE, kind: 'changed', capacity: '5' }),
+          await formValues(db, scheduleChanges, { slot_id: String(slot), date: DATE, kind: 'changed', capacity: '5' }),
           staff,
         );
       },
@@ -120,7 +107,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('dated changes and the slot lock
           scheduleChanges,
           change,
           null,
-          await values(db, scheduleChanges, { slot_id: String(slot), date: DATE, kind: 'cancelled' }),
+          await formValues(db, scheduleChanges, { slot_id: String(slot), date: DATE, kind: 'cancelled' }),
           staff,
         ),
     ]);
@@ -132,7 +119,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('dated changes and the slot lock
           scheduleChanges,
           change,
           null,
-          await values(db, scheduleChanges, { slot_id: String(slot), date: DATE, kind: 'changed', capacity: '3' }),
+          await formValues(db, scheduleChanges, { slot_id: String(slot), date: DATE, kind: 'changed', capacity: '3' }),
           staff,
         ),
     ]);
