@@ -169,28 +169,22 @@ test('a form sent too fast names the button its page shows', async ({ page, base
   const signup = new URL(href!, baseURL);
   const cases: Array<{ path: string; fields: Record<string, string>; button: string }> = [
     { path: '/new', fields: { formId: 'trial', kind: 'trial' }, button: 'Отправить заявку' },
-    {
+    ...(
+      [
+        ['place', 'Записаться'],
+        ['waiting', 'Встать в лист ожидания'],
+      ] as const
+    ).map(([intent, button]) => ({
       path: `${signup.pathname}${signup.search}`,
       fields: {
         formId: 'signup',
         kind: 'signup',
         slot: signup.searchParams.get('slot')!,
         date: signup.searchParams.get('date')!,
-        intent: 'place',
+        intent,
       },
-      button: 'Записаться',
-    },
-    {
-      path: `${signup.pathname}${signup.search}`,
-      fields: {
-        formId: 'signup',
-        kind: 'signup',
-        slot: signup.searchParams.get('slot')!,
-        date: signup.searchParams.get('date')!,
-        intent: 'waiting',
-      },
-      button: 'Встать в лист ожидания',
-    },
+      button,
+    })),
   ];
   for (const { path, fields, button } of cases) {
     const shown = await requestFrom(loopbackAddress(), `${baseURL}${path}`);
