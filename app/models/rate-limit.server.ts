@@ -44,6 +44,12 @@ export async function consumeRateLimit(db: Database, key: string, rule: RateLimi
   };
 }
 
+/** The longest wait of the refused results, or null when every one allowed the attempt. */
+export function refusedFor(...results: RateLimitResult[]): number | null {
+  const refused = results.filter((result) => !result.allowed);
+  return refused.length ? Math.max(...refused.map((result) => result.retryAfterSeconds)) : null;
+}
+
 /** Give back one point of a live window (an attempt that turned out to be legitimate). */
 export async function refundRateLimit(db: Database, key: string): Promise<void> {
   key = storableKey(key);

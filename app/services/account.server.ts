@@ -8,6 +8,7 @@ import {
   consumeRateLimit,
   type RateLimitRule,
   refundRateLimit,
+  refusedFor,
   resetRateLimit,
 } from '#app/models/rate-limit.server.ts';
 import {
@@ -66,11 +67,8 @@ export async function changeOwnPassword(
     consumeRateLimit(db, accountKey, CURRENT_PASSWORD_LIMIT_PER_ACCOUNT),
     consumeRateLimit(db, ipKey, CURRENT_PASSWORD_LIMIT_PER_IP),
   ]);
-  if (!byAccount.allowed || !byIp.allowed) {
-    const wait = Math.max(
-      byAccount.allowed ? 0 : byAccount.retryAfterSeconds,
-      byIp.allowed ? 0 : byIp.retryAfterSeconds,
-    );
+  const wait = refusedFor(byAccount, byIp);
+  if (wait !== null) {
     return {
       ok: false,
       fields: { current: `Слишком много попыток. Попробуйте снова ${retryAfterText(wait)}.` },

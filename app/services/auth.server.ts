@@ -13,6 +13,7 @@ import {
   consumeRateLimit,
   type RateLimitRule,
   refundRateLimit,
+  refusedFor,
   resetRateLimit,
 } from '#app/models/rate-limit.server.ts';
 import {
@@ -97,11 +98,8 @@ export async function authenticateLogin(db: Database, request: Request, client: 
         consumeRateLimit(db, emailKey, LOGIN_LIMIT_PER_EMAIL_AND_IP),
         consumeRateLimit(db, ipKey, LOGIN_LIMIT_PER_IP),
       ]);
-      if (!byEmail.allowed || !byIp.allowed) {
-        const wait = Math.max(
-          byEmail.allowed ? 0 : byEmail.retryAfterSeconds,
-          byIp.allowed ? 0 : byIp.retryAfterSeconds,
-        );
+      const wait = refusedFor(byEmail, byIp);
+      if (wait !== null) {
         // The first refused attempt of a window starts the lockout: log it once, with the email masked (never
         // the password).
         const started =
