@@ -40,6 +40,8 @@ export type BidKind = 'trial' | 'card' | 'coach' | 'training' | 'promo' | 'other
 /** A sign-up's hold on its session (docs/product/signups.md). */
 export type SignupState = 'booked' | 'waiting' | 'cancelled';
 export type BidStatus = 'new' | 'in_progress' | 'done' | 'rejected';
+export type Attendance = 'came' | 'no_show';
+export type TrialOutcome = 'bought' | 'not_bought';
 export type StaffRole = 'admin' | 'editor';
 export type ScheduleChangeKind = 'cancelled' | 'changed';
 
@@ -234,6 +236,21 @@ export interface BidTable extends VersionedColumns {
   late_cancel: ColumnType<boolean, boolean | undefined, boolean>;
   /** When the sign-up was moved from the waiting list to a place. */
   promoted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Sign-ups: the roster's mark (docs/product/report.md), who set it and when. */
+  attendance: Nullable<Attendance>;
+  attendance_marked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  attendance_marked_by: Nullable<number>;
+  /** Sign-ups: someone who came without a booking, added by staff on the roster. */
+  walk_in: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Sign-ups: the trial bid this sign-up holds a place for (the trial bid stays the lead). */
+  trial_bid_id: Nullable<number>;
+  /** The lead's outcome after the trial: bought a card («Другое» has no card id) or not, with a reason. */
+  outcome: Nullable<TrialOutcome>;
+  outcome_card_id: Nullable<number>;
+  outcome_card_title: Nullable<string>;
+  outcome_reason: Nullable<string>;
+  outcome_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  outcome_by: Nullable<number>;
 }
 
 export interface BidEventTable {

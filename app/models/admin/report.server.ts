@@ -1,0 +1,136 @@
+/**
+ * The report (docs/product/report.md): bids → trials booked → came → bought, by UTM source, medium and campaign, by
+ * page, by gym and by week, for a period and a gym. Counts only — no names or phones leave this module.
+ *
+ * One query: the period's leads (every bid except the sign-ups taken for a trial bid and walk-ins), each with whether
+ * it or a sign-up taken for it held a place, whether it came, and whether it bought after coming; then one
+ * aggregation over all breakdowns at once (GROUPING SETS), a single pass over the period's bids.
+ */
+import { sql } from 'kysely';
+import type { Database } from '#db/index.ts';
+
+export interface FunnelCounts {
+  bids: number;
+  booked: number;
+  came: number;
+  bought: number;
+}
+
+export type Breakdown = 'source' | 'medium' | 'campaign' | 'page' | 'gym' | 'week';
+
+export const BREAKDOWNS: readonly Breakdown[] = ['source', 'medium', 'campaign', 'page', 'gym', 'week'];
+
+export interface ReportRow extends FunnelCounts {
+  /** The tag, page or gym id (as text), or the week's Monday; '' for bids without a tag or page, or without a gym. */
+  key: string;
+}
+
+export interface FunnelReport {
+  total: FunnelCounts;
+  rows: Record<Breakdown, ReportRow[]>;
+}
+
+export interface ReportQuery {
+  /** The period's first and last day (both included), in the club network's zone. */
+  from: string;
+  to: string;
+  timeZone: string;
+  /** One gym, or null for every gym (bids without a gym included). */
+  gymId: number | null;
+}
+
+/** GROUPING() bits of each breakdown (1 = the column is aggregated away), in the SELECT's order. */
+const GROUPING_BITS: Record<number, Breakdown | 'total'> = {
+  63: 'total',
+  31: 'source',
+  47: 'medium',
+  55: 'campaign',
+  59: 'page',
+  61: 'gym',
+  62: 'week',
+};
+
+export async function funnelReport(db: Database, query: ReportQuery): Promise<FunnelReport> {
+  const from = sql`(${query.from}::date)::timestamp AT TIME ZONE ${query.timeZone}`;
+  const to = sql`(${query.to}::date + 1)::timestamp AT TIME ZONE ${query.timeZone}`;
+  const gym = query.gymId === null ? sql`TRUE` : sql`b.gym_id = ${query.gymId}`;
+  const { rows } = await sql<{
+    grouping: number;
+    source: string | null;
+    medium: string | null;
+    campaign: string | null;
+    page: string | null;
+    gym_id: number | null;
+    week: string | null;
+    bids: string | number;
+    booked: string | number;
+    came: string | number;
+    bought: string | number;
+  }>`
+    WITH leads AS (
+      SELECT b.id, b.gym_id, b.source_page, b.utm, b.outcome, b.created_at,
+        (b.kind = 'signup' AND (b.signup_state = 'booked' OR b.attendance IS NOT NULL)) AS own_booked,
+        coalesce(b.attendance = 'came', FALSE) AS own_came
+      FROM bids b
+      WHERE b.created_at >= ${from} AND b.created_at < ${to}
+        AND b.trial_bid_id IS NULL AND NOT b.walk_in AND ${gym}
+    ),
+    taken AS (
+      SELECT c.trial_bid_id AS id,
+        bool_or(c.signup_state = 'booked' OR c.attendance IS NOT NULL) AS booked,
+        bool_or(coalesce(c.attendance = 'came', FALSE)) AS came
+      FROM bids c
+      WHERE c.trial_bid_id IS NOT NULL
+        AND c.created_at >= ${from}
+      GROUP BY c.trial_bid_id
+    ),
+    funnel AS (
+      SELECT
+        coalesce(l.utm->>'utm_source', '') AS source,
+        coalesce(l.utm->>'utm_medium', '') AS medium,
+        coalesce(l.utm->>'utm_campaign', '') AS campaign,
+        l.source_page AS page,
+        l.gym_id,
+        to_char(date_trunc('week', l.created_at AT TIME ZONE ${query.timeZone}), 'YYYY-MM-DD') AS week,
+        (l.own_booked OR coalesce(t.booked, FALSE)) AS booked,
+        (l.own_came OR coalesce(t.came, FALSE)) AS came,
+        l.outcome
+      FROM leads l LEFT JOIN taken t ON t.id = l.id
+    )
+    SELECT
+      GROUPING(source, medium, campaign, page, gym_id, week) AS grouping,
+      source, medium, campaign, page, gym_id, week,
+      count(*) AS bids,
+      count(*) FILTER (WHERE booked) AS booked,
+      count(*) FILTER (WHERE came) AS came,
+      count(*) FILTER (WHERE came AND outcome = 'bought') AS bought
+    FROM funnel
+    GROUP BY GROUPING SETS ((), (source), (medium), (campaign), (page), (gym_id), (week))
+  `.execute(db);
+  const report: FunnelReport = {
+    total: { bids: 0, booked: 0, came: 0, bought: 0 },
+    rows: { source: [], medium: [], campaign: [], page: [], gym: [], week: [] },
+  };
+  for (const row of rows) {
+    const counts = {
+      bids: Number(row.bids),
+      booked: Number(row.booked),
+      came: Number(row.came),
+      bought: Number(row.bought),
+    };
+    const breakdown = GROUPING_BITS[Number(row.grouping)];
+    if (!breakdown) continue;
+    if (breakdown === 'total') {
+      report.total = counts;
+      continue;
+    }
+    const key = breakdown === 'gym' ? (row.gym_id === null ? '' : String(row.gym_id)) : String(row[breakdown] ?? '');
+    report.rows[breakdown].push({ key, ...counts });
+  }
+  for (const breakdown of BREAKDOWNS) {
+    report.rows[breakdown].sort((a, b) =>
+      breakdown === 'week' ? a.key.localeCompare(b.key) : b.bids - a.bids || a.key.localeCompare(b.key),
+    );
+  }
+  return report;
+}

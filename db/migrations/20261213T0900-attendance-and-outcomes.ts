@@ -1,0 +1,48 @@
+/**
+ * Attendance, the trial's outcome and the report (docs/product/report.md). Frozen: never import app code here.
+ * - A sign-up carries its attendance mark («Пришёл» / «Не пришёл»), who set it and when.
+ * - A walk-in (someone who came without a booking, added by staff on the roster) is a sign-up marked `walk_in`.
+ * - A sign-up taken for a trial bid (the visitor chose a session in the trial form, or staff booked one from the bid
+ *   page) points to that bid (`trial_bid_id`): the trial bid stays the lead, the sign-up holds the place.
+ * - A lead's outcome after the trial: bought a card (which one, or «Другое») or did not (a reason).
+ * - Indexes for the report: leads by creation time, and sign-ups by the trial bid they serve.
+ */
+import { type Kysely, sql } from 'kysely';
+
+const statements = [
+  `ALTER TABLE bids
+    ADD COLUMN attendance text CHECK (attendance IN ('came', 'no_show')),
+    ADD COLUMN attendance_marked_at timestamptz,
+    ADD COLUMN attendance_marked_by integer REFERENCES staff_users(id) ON DELETE SET NULL,
+    ADD COLUMN walk_in boolean NOT NULL DEFAULT false,
+    ADD COLUMN trial_bid_id integer REFERENCES bids(id) ON DELETE SET NULL,
+    ADD COLUMN outcome text CHECK (outcome IN ('bought', 'not_bought')),
+    ADD COLUMN outcome_card_id integer REFERENCES cards(id) ON DELETE SET NULL,
+    ADD COLUMN outcome_card_title text,
+    ADD COLUMN outcome_reason text,
+    ADD COLUMN outcome_at timestamptz,
+    ADD COLUMN outcome_by integer REFERENCES staff_users(id) ON DELETE SET NULL,
+    ADD CONSTRAINT bids_attendance_check CHECK (attendance IS NULL OR kind = 'signup'),
+    ADD CONSTRAINT bids_trial_link_check CHECK (trial_bid_id IS NULL OR kind = 'signup'),
+    ADD CONSTRAINT bids_outcome_check CHECK (
+      (outcome IS NULL AND outcome_card_title IS NULL AND outcome_reason IS NULL)
+      OR (outcome = 'bought' AND outcome_card_title IS NOT NULL AND outcome_reason IS NULL)
+      OR (outcome = 'not_bought' AND outcome_reason IS NOT NULL AND outcome_card_title IS NULL))`,
+  `CREATE INDEX bids_trial_signup_idx ON bids (trial_bid_id, created_at) INCLUDE (signup_state, attendance)
+    WHERE trial_bid_id IS NOT NULL`,
+];
+
+export async function up(db: Kysely<any>): Promise<void> {
+  for (const statement of statements) await sql.raw(statement).execute(db);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await sql.raw(`DROP INDEX IF EXISTS bids_trial_signup_idx`).execute(db);
+  await sql
+    .raw(`ALTER TABLE bids DROP CONSTRAINT bids_outcome_check, DROP CONSTRAINT bids_trial_link_check,
+      DROP CONSTRAINT bids_attendance_check, DROP COLUMN outcome_by, DROP COLUMN outcome_at,
+      DROP COLUMN outcome_reason, DROP COLUMN outcome_card_title, DROP COLUMN outcome_card_id,
+      DROP COLUMN trial_bid_id, DROP COLUMN walk_in, DROP COLUMN attendance_marked_by,
+      DROP COLUMN attendance_marked_at, DROP COLUMN attendance`)
+    .execute(db);
+}
