@@ -22,9 +22,9 @@ const statements = [
     ADD COLUMN outcome_reason text,
     ADD COLUMN outcome_at timestamptz,
     ADD COLUMN outcome_by integer REFERENCES staff_users(id) ON DELETE SET NULL,
-    ADD CONSTRAINT bids_attendance_check CHECK (attendance IS NULL OR kind = 'signup'),
+    ADD CONSTRAINT bids_attendance_signup_check CHECK (attendance IS NULL OR kind = 'signup'),
     ADD CONSTRAINT bids_trial_link_check CHECK (trial_bid_id IS NULL OR kind = 'signup'),
-    ADD CONSTRAINT bids_outcome_check CHECK (
+    ADD CONSTRAINT bids_outcome_fields_check CHECK (
       (outcome IS NULL AND outcome_card_title IS NULL AND outcome_reason IS NULL)
       OR (outcome = 'bought' AND outcome_card_title IS NOT NULL AND outcome_reason IS NULL)
       OR (outcome = 'not_bought' AND outcome_reason IS NOT NULL AND outcome_card_title IS NULL))`,
@@ -39,8 +39,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql.raw(`DROP INDEX IF EXISTS bids_trial_signup_idx`).execute(db);
   await sql
-    .raw(`ALTER TABLE bids DROP CONSTRAINT bids_outcome_check, DROP CONSTRAINT bids_trial_link_check,
-      DROP CONSTRAINT bids_attendance_check, DROP COLUMN outcome_by, DROP COLUMN outcome_at,
+    .raw(`ALTER TABLE bids DROP CONSTRAINT bids_outcome_fields_check, DROP CONSTRAINT bids_trial_link_check,
+      DROP CONSTRAINT bids_attendance_signup_check, DROP COLUMN outcome_by, DROP COLUMN outcome_at,
       DROP COLUMN outcome_reason, DROP COLUMN outcome_card_title, DROP COLUMN outcome_card_id,
       DROP COLUMN trial_bid_id, DROP COLUMN walk_in, DROP COLUMN attendance_marked_by,
       DROP COLUMN attendance_marked_at, DROP COLUMN attendance`)
