@@ -67,3 +67,8 @@ export function sessionChoiceValue(slotId: number, date: string): string {
 export function rosterHref(slotId: number, date: string): string {
   return `/admin/roster?slot=${slotId}&date=${date}`;
 }
+
+/** Who gets a mark on the roster: everyone holding a place (walk-ins included). */
+export function isMarkable(row: { signup_state: string | null }): boolean {
+  return row.signup_state === 'booked';
+}

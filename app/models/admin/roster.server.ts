@@ -40,11 +40,6 @@ export async function listRoster(db: Database, slotId: number, date: string) {
 
 export type RosterRow = Awaited<ReturnType<typeof listRoster>>[number];
 
-/** Who gets a mark: everyone holding a place (walk-ins included). */
-export function isMarkable(row: Pick<RosterRow, 'signup_state'>): boolean {
-  return row.signup_state === 'booked';
-}
-
 /**
  * Saves the roster's marks in one transaction: only sign-ups of this session holding a place, only those whose mark
  * changed (each change goes to the bid's history and the audit log). Returns how many changed.

@@ -21,7 +21,7 @@ function StepCell({ counts, step }: { counts: FunnelCounts; step: keyof FunnelCo
   const previous = before[step];
   return (
     <td className="admin-report__num">
-      {counts[step]}
+      <span className="admin-report__count">{counts[step]}</span>
       {previous ? <span className="admin-report__rate">{rate(counts[step], counts[previous])}</span> : null}
     </td>
   );
