@@ -21,6 +21,14 @@ export const STEP_LABELS = {
   bought: 'Купили',
 } as const;
 
+/** The same steps as a table's column heads, short enough for a 360 px phone. */
+export const STEP_SHORT_LABELS = {
+  bids: 'Заявки',
+  booked: 'Записаны',
+  came: 'Пришли',
+  bought: 'Купили',
+} as const;
+
 export const BREAKDOWN_LABELS = {
   source: 'Источник (utm_source)',
   medium: 'Канал (utm_medium)',

@@ -44,7 +44,8 @@ export async function loadTrialPath(context: Readonly<RouterContextProvider>, bi
       row.session_date >= today &&
       row.attendance === null,
   );
-  const canBook = bid.kind !== 'signup' && bid.gym_id !== null && !upcoming;
+  // A lead that came has had its trial; one that did not may be booked again.
+  const canBook = bid.kind !== 'signup' && bid.gym_id !== null && !upcoming && !came;
   return {
     signups,
     came,

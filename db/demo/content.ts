@@ -976,6 +976,23 @@ export const ATTENDANCE_PEOPLE: readonly { name: string; phone: string }[] = [
   { name: 'Илья Карпов', phone: '+79123460212' },
   { name: 'Диана Власова', phone: '+79123460213' },
 ];
+/** People who came for a trial in that month: new to the club, one each. */
+export const ATTENDANCE_TRIAL_PEOPLE: readonly { name: string; phone: string }[] = [
+  { name: 'Ярослава Медведева', phone: '+79123460301' },
+  { name: 'Артур Галиев', phone: '+79123460302' },
+  { name: 'Кристина Андреева', phone: '+79123460303' },
+  { name: 'Максим Тарасов', phone: '+79123460304' },
+  { name: 'Алёна Степанова', phone: '+79123460305' },
+  { name: 'Владислав Жуков', phone: '+79123460306' },
+  { name: 'Эльвира Сафина', phone: '+79123460307' },
+  { name: 'Григорий Осипов', phone: '+79123460308' },
+  { name: 'Юлия Родионова', phone: '+79123460309' },
+  { name: 'Фёдор Исаев', phone: '+79123460310' },
+  { name: 'Оксана Рябова', phone: '+79123460311' },
+  { name: 'Руслан Ахметов', phone: '+79123460312' },
+  { name: 'Валерия Комарова', phone: '+79123460313' },
+  { name: 'Антон Лаптев', phone: '+79123460314' },
+];
 /** Where the month's trial bids came from: a search campaign, a social one, and people without tags. */
 export const ATTENDANCE_TRIAL_UTMS: readonly Record<string, string>[] = [
   { utm_source: 'yandex', utm_medium: 'cpc', utm_campaign: 'trial' },

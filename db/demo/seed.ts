@@ -14,6 +14,7 @@ import {
   ATTENDANCE_DAYS,
   ATTENDANCE_NOT_BOUGHT,
   ATTENDANCE_PEOPLE,
+  ATTENDANCE_TRIAL_PEOPLE,
   ATTENDANCE_TRIAL_UTMS,
   BIDS,
   type BidSubject,
@@ -47,6 +48,7 @@ import type { BidKind, BidStatus, DB, NewBid } from '#db/schema.ts';
 /** A weekly slot as the seed stored it. */
 interface SeedSlot {
   id: number;
+  training_id: number;
   gym_id: number;
   weekday: number;
   start_time: string;
@@ -589,8 +591,10 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
           .execute();
       }
     }
-    if (options.bids !== false)
-      await seedAttendanceMonth(trx, { now, today, slotRows, cardIds: cardRows.map((row) => row.id) });
+    if (options.bids !== false) {
+      const titleOf = (trainingId: number) => TRAININGS[trainingIds.indexOf(trainingId)]!.title;
+      await seedAttendanceMonth(trx, { today, slotRows, titleOf, cardIds: cardRows.map((row) => row.id) });
+    }
     return true;
   });
 }
@@ -603,10 +607,16 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
  */
 async function seedAttendanceMonth(
   trx: Kysely<DB>,
-  { now, today, slotRows, cardIds }: { now: Date; today: string; slotRows: SeedSlot[]; cardIds: number[] },
+  {
+    today,
+    slotRows,
+    titleOf,
+    cardIds,
+  }: { today: string; slotRows: SeedSlot[]; titleOf: (trainingId: number) => string; cardIds: number[] },
 ) {
   let person = 0;
   const next = () => ATTENDANCE_PEOPLE[person++ % ATTENDANCE_PEOPLE.length]!;
+  const dayMonth = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
   for (let daysAgo = 1; daysAgo <= ATTENDANCE_DAYS; daysAgo++) {
     const date = addDays(today, -daysAgo);
     const slot = slotRows
@@ -620,7 +630,7 @@ async function seedAttendanceMonth(
       phone: who.phone,
       gym_id: 1,
       kind: 'signup' as const,
-      subject_title: `Занятие ${date}`,
+      subject_title: `${titleOf(slot.training_id)} — ${dayMonth.format(new Date(`${date}T12:00:00Z`))}, ${slot.start_time.slice(0, 5)}`,
       consent_at: createdAt,
       consent_version: DEMO_CONSENT_VERSION,
       status: 'done' as const,
@@ -649,8 +659,8 @@ async function seedAttendanceMonth(
       rows.push({ id: row.id, createdAt });
     }
     if (daysAgo % 2 === 1) {
-      const who = next();
       const trial = Math.floor(daysAgo / 2);
+      const who = ATTENDANCE_TRIAL_PEOPLE[trial % ATTENDANCE_TRIAL_PEOPLE.length]!;
       const createdAt = new Date(start.getTime() - 30 * HOUR);
       const came = trial % 4 !== 3;
       const utm = ATTENDANCE_TRIAL_UTMS[trial % ATTENDANCE_TRIAL_UTMS.length]!;

@@ -4,7 +4,14 @@ import { FunnelChart } from '#app/components/admin/FunnelChart.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { formatDate } from '#app/lib/format.ts';
-import { PERIOD_LABELS, type ReportPeriod, rate, reportSearch, STEP_LABELS } from '#app/lib/report.ts';
+import {
+  PERIOD_LABELS,
+  type ReportPeriod,
+  rate,
+  reportSearch,
+  STEP_LABELS,
+  STEP_SHORT_LABELS,
+} from '#app/lib/report.ts';
 import type { FunnelCounts } from '#app/models/admin/report.server.ts';
 import { loadReport } from '#app/services/report.server.ts';
 import type { Route } from './+types/report';
@@ -46,7 +53,7 @@ function FunnelTable({
           <th scope="col">{head}</th>
           {(['bids', 'booked', 'came', 'bought'] as const).map((step) => (
             <th scope="col" key={step} className="admin-report__num">
-              {STEP_LABELS[step]}
+              {STEP_SHORT_LABELS[step]}
             </th>
           ))}
         </tr>
