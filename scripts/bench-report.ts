@@ -85,7 +85,9 @@ export async function benchReport(options: {
 export function printReportBench(result: ReportBench): void {
   const line = (label: string, r: ReportBench['year']) =>
     `  ${label.padEnd(28)} p50 ${r.p50.toFixed(0).padStart(5)} ms   p95 ${r.p95.toFixed(0).padStart(5)} ms   max ${r.max.toFixed(0).padStart(5)} ms (${r.runs} runs)`;
-  console.log(`Report on ${result.bids} bids + ${result.signups} sign-ups (PostgreSQL, goal p95 ≤ ${result.goalMs} ms):`);
+  console.log(
+    `Report on ${result.bids} bids + ${result.signups} sign-ups (PostgreSQL, goal p95 ≤ ${result.goalMs} ms):`,
+  );
   console.log(line('a year, every gym', result.year));
   console.log(line('30 days, one gym', result.month));
   console.log(`  ${result.year.p95 <= result.goalMs ? 'goal met' : 'GOAL MISSED'}`);

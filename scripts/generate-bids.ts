@@ -138,7 +138,8 @@ await sql`
           OR id IN (SELECT trial_bid_id FROM bids WHERE trial_bid_id IS NOT NULL AND attendance = 'came'))) AS l
   WHERE bids.id = l.lead_id AND l.r < 0.75
 `.execute(database.db);
-if (signups) console.log(`${signups} sign-ups with marks and outcomes (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+if (signups)
+  console.log(`${signups} sign-ups with marks and outcomes (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 await sql`ANALYZE bids`.execute(database.db);
 const total = await database.db
   .selectFrom('bids')

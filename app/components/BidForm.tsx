@@ -275,11 +275,14 @@ export function BidForm({
           </label>
           <select {...field('session')} name="session" defaultValue={values?.session ?? ''}>
             <option value="">Не выбирать — администратор подберёт время</option>
-            {sessions.map((session) => (
-              <option key={session.value} value={session.value}>
-                {session.label}
-              </option>
-            ))}
+            {/* The sessions are the shown gym's: with a choice of clubs the group names it. */}
+            <optgroup label={gyms.find((gym) => gym.id === gymId)?.name ?? 'Ближайшие занятия'}>
+              {sessions.map((session) => (
+                <option key={session.value} value={session.value}>
+                  {session.label}
+                </option>
+              ))}
+            </optgroup>
           </select>
           {message('session')}
         </div>

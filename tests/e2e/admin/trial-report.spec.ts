@@ -142,6 +142,17 @@ withAndWithoutJavaScript(() => {
     await page.getByRole('button', { name: 'Сохранить отметки' }).click();
     await expectFlash(page, 'Отметки сохранены (2)');
     await expect(page.getByRole('group', { name: buyer.name }).getByLabel('Пришёл', { exact: true })).toBeChecked();
+    // Someone who came without a booking: a bad phone is refused in Russian, the name kept; then added as «Пришёл».
+    const walkIn = `Без записи ${run}`;
+    await page.getByLabel('Имя', { exact: true }).fill(walkIn);
+    await page.getByLabel('Телефон', { exact: true }).fill('12');
+    await page.getByRole('button', { name: 'Добавить: пришёл' }).click();
+    await expect(page.getByText(/^Проверьте номер/)).toBeVisible();
+    await expect(page.getByLabel('Имя', { exact: true })).toHaveValue(walkIn);
+    await page.getByLabel('Телефон', { exact: true }).fill(`+7916${digits}4`);
+    await page.getByRole('button', { name: 'Добавить: пришёл' }).click();
+    await expectFlash(page, `${walkIn}: отмечен «Пришёл» без записи`);
+    await expect(page.getByRole('group', { name: walkIn }).getByLabel('Пришёл', { exact: true })).toBeChecked();
 
     // The outcome on the trial bid's page: bought the first card of the cards section.
     await openTrialBid(page, buyer.phone, buyer.name);
