@@ -31,18 +31,35 @@ const statements = [
       (outcome IS NULL AND outcome_card_title IS NULL AND outcome_reason IS NULL)
       OR (outcome = 'bought' AND outcome_card_title IS NOT NULL AND outcome_reason IS NULL)
       OR (outcome = 'not_bought' AND outcome_reason IS NOT NULL AND outcome_card_title IS NULL))`,
+  // What the sign-ups made for a trial bid add up to, kept on the trial bid by the database itself whenever one of
+  // them is made, changes its place or gets its mark: the report then reads one row per lead (ADR 47).
+  `ALTER TABLE bids
+    ADD COLUMN trial_booked boolean NOT NULL DEFAULT false,
+    ADD COLUMN trial_came boolean NOT NULL DEFAULT false`,
+  `CREATE FUNCTION bids_roll_up_trial() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE bids SET
+        trial_booked = EXISTS (SELECT 1 FROM bids c WHERE c.trial_bid_id = NEW.trial_bid_id
+          AND (c.signup_state = 'booked' OR c.attendance IS NOT NULL)),
+        trial_came = EXISTS (SELECT 1 FROM bids c WHERE c.trial_bid_id = NEW.trial_bid_id AND c.attendance = 'came')
+      WHERE id = NEW.trial_bid_id;
+      RETURN NULL;
+    END
+  $$`,
+  `CREATE TRIGGER bids_roll_up_trial AFTER INSERT OR UPDATE OF signup_state, attendance, trial_bid_id ON bids
+    FOR EACH ROW WHEN (NEW.trial_bid_id IS NOT NULL) EXECUTE FUNCTION bids_roll_up_trial()`,
   `ALTER TABLE bids
     ADD COLUMN utm_source text GENERATED ALWAYS AS (coalesce(left(utm->>'utm_source', 200), '')) STORED,
     ADD COLUMN utm_medium text GENERATED ALWAYS AS (coalesce(left(utm->>'utm_medium', 200), '')) STORED,
     ADD COLUMN utm_campaign text GENERATED ALWAYS AS (coalesce(left(utm->>'utm_campaign', 200), '')) STORED,
     ADD COLUMN report_page text GENERATED ALWAYS AS (left(source_page, 200)) STORED`,
   `CREATE INDEX bids_report_idx ON bids (created_at)
-    INCLUDE (id, gym_id, kind, signup_state, attendance, outcome, utm_source, utm_medium, utm_campaign, report_page)
+    INCLUDE (gym_id, kind, signup_state, attendance, outcome, trial_booked, trial_came, utm_source, utm_medium,
+      utm_campaign, report_page)
     WHERE trial_bid_id IS NULL AND NOT walk_in`,
   `CREATE STATISTICS bids_report_stats (ndistinct) ON utm_source, utm_medium, utm_campaign, report_page, gym_id
     FROM bids`,
-  `CREATE INDEX bids_trial_signup_idx ON bids (trial_bid_id, created_at) INCLUDE (signup_state, attendance)
-    WHERE trial_bid_id IS NOT NULL`,
+  `CREATE INDEX bids_trial_signup_idx ON bids (trial_bid_id) WHERE trial_bid_id IS NOT NULL`,
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -51,11 +68,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql.raw(`DROP INDEX IF EXISTS bids_trial_signup_idx`).execute(db);
+  await sql.raw(`DROP TRIGGER IF EXISTS bids_roll_up_trial ON bids`).execute(db);
+  await sql.raw(`DROP FUNCTION IF EXISTS bids_roll_up_trial()`).execute(db);
   await sql.raw(`DROP STATISTICS IF EXISTS bids_report_stats`).execute(db);
   await sql.raw(`DROP INDEX IF EXISTS bids_report_idx`).execute(db);
   await sql
     .raw(`ALTER TABLE bids DROP COLUMN report_page, DROP COLUMN utm_campaign, DROP COLUMN utm_medium,
-      DROP COLUMN utm_source`)
+      DROP COLUMN utm_source, DROP COLUMN trial_came, DROP COLUMN trial_booked`)
     .execute(db);
   await sql
     .raw(`ALTER TABLE bids DROP CONSTRAINT bids_outcome_fields_check, DROP CONSTRAINT bids_trial_link_check,

@@ -76,27 +76,20 @@ export async function funnelReport(db: Database, query: ReportQuery): Promise<Fu
       came: string | number;
       bought: string | number;
     }>`
-      WITH taken AS (
-        SELECT c.trial_bid_id AS id,
-          bool_or(c.signup_state = 'booked' OR c.attendance IS NOT NULL) AS booked,
-          bool_or(c.attendance = 'came') AS came
-        FROM bids c
-        WHERE c.trial_bid_id IS NOT NULL AND c.created_at >= ${from}
-        GROUP BY c.trial_bid_id
-      ),
       -- Every distinct cell of all the breakdowns at once (a few thousand rows), read from the report's covering
-      -- index; then the breakdowns over the cells: each bid goes through one aggregation, not one per breakdown.
-      cells AS (
+      -- index (a trial bid carries what its sign-ups add up to); then the breakdowns over the cells: each bid goes
+      -- through one aggregation, not one per breakdown.
+      WITH cells AS (
         SELECT b.utm_source AS source, b.utm_medium AS medium, b.utm_campaign AS campaign, b.report_page AS page,
           b.gym_id,
           date_trunc('week', b.created_at AT TIME ZONE ${query.timeZone}) AS week,
           count(*) AS bids,
           count(*) FILTER (
-            WHERE (b.kind = 'signup' AND (b.signup_state = 'booked' OR b.attendance IS NOT NULL)) OR t.booked
+            WHERE (b.kind = 'signup' AND (b.signup_state = 'booked' OR b.attendance IS NOT NULL)) OR b.trial_booked
           ) AS booked,
-          count(*) FILTER (WHERE b.attendance = 'came' OR t.came) AS came,
-          count(*) FILTER (WHERE (b.attendance = 'came' OR t.came) AND b.outcome = 'bought') AS bought
-        FROM bids b LEFT JOIN taken t ON t.id = b.id
+          count(*) FILTER (WHERE b.attendance = 'came' OR b.trial_came) AS came,
+          count(*) FILTER (WHERE (b.attendance = 'came' OR b.trial_came) AND b.outcome = 'bought') AS bought
+        FROM bids b
         WHERE b.created_at >= ${from} AND b.created_at < ${to}
           AND b.trial_bid_id IS NULL AND NOT b.walk_in AND ${gym}
         GROUP BY 1, 2, 3, 4, 5, 6
