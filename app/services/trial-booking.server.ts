@@ -4,8 +4,8 @@
  * path and with the same messages as a visitor's sign-up from the schedule (`createSignup`, ADR 36, 42, 43).
  */
 
-import type { AppServices } from '#app/context.ts';
 import { visitorChannelsOf } from '#app/infra/env.server.ts';
+import type { AppServices } from '#app/infra/load-context.server.ts';
 import { sessionChoiceValue } from '#app/lib/attendance.ts';
 import { managePath } from '#app/lib/booking.ts';
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';

@@ -5,7 +5,10 @@ import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { ATTENDANCE_LABELS, OTHER_CARD, OTHER_CARD_TITLE, OUTCOME_LABELS, rosterHref } from '#app/lib/attendance.ts';
 import { formatDate } from '#app/lib/format.ts';
-import type { Attendance, SignupState, TrialOutcome } from '#db/schema.ts';
+
+type Attendance = keyof typeof ATTENDANCE_LABELS;
+type TrialOutcome = keyof typeof OUTCOME_LABELS;
+type SignupState = keyof typeof SIGNUP_STATE_LABELS;
 
 interface TrialPathData {
   signups: Array<{
