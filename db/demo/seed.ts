@@ -661,7 +661,7 @@ async function seedAttendanceMonth(
     if (daysAgo % 2 === 1) {
       const trial = Math.floor(daysAgo / 2);
       const who = ATTENDANCE_TRIAL_PEOPLE[trial % ATTENDANCE_TRIAL_PEOPLE.length]!;
-      const createdAt = new Date(start.getTime() - 30 * HOUR);
+      const createdAt = new Date(start.getTime() - 36 * HOUR);
       const came = trial % 4 !== 3;
       const utm = ATTENDANCE_TRIAL_UTMS[trial % ATTENDANCE_TRIAL_UTMS.length]!;
       const outcome = !came ? null : trial % 3 === 0 ? 'bought' : trial % 3 === 1 ? 'not_bought' : null;
