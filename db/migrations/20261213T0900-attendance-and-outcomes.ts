@@ -81,6 +81,6 @@ export async function down(db: Kysely<any>): Promise<void> {
       DROP CONSTRAINT bids_attendance_signup_check, DROP COLUMN outcome_by, DROP COLUMN outcome_at,
       DROP COLUMN outcome_reason, DROP COLUMN outcome_card_title, DROP COLUMN outcome_card_id,
       DROP COLUMN trial_bid_id, DROP COLUMN walk_in, DROP COLUMN attendance_marked_by,
-      DROP COLUMN attendance_marked_at, DROP COLUMN attendance`)
+      DROP COLUMN attendance_marked_at, DROP COLUMN attendance, DROP COLUMN outcome`)
     .execute(db);
 }
