@@ -60,6 +60,11 @@ export default [
     route('bids', 'routes/admin/bids/list.tsx'),
     route('bids/export.csv', 'routes/admin/bids/export.ts'),
     route('bids/:id', 'routes/admin/bids/detail.tsx'),
+    // A session's roster: attendance marks and walk-ins (docs/product/report.md).
+    route('roster', 'routes/admin/roster.tsx'),
+    // Bids → trials → came → bought, by source (docs/product/report.md).
+    route('report', 'routes/admin/report.tsx'),
+    route('report.csv', 'routes/admin/report-csv.ts'),
     ...contentRoutes,
     route('staff', 'routes/admin/staff.tsx'),
     route('account', 'routes/admin/account.tsx'),

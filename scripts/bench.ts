@@ -16,7 +16,8 @@
  * (cached) server for BENCH_MEMORY_SECONDS (60; 300 for the five-minute flatness check), its RSS sampled every 10 s
  * (goal: ≤ 250 MB at the end, flat), and every server's RSS at the end. On PostgreSQL also the booking loop
  * (scripts/bench-booking.ts): sign-ups per second for one session and across many, and 10,000 reminders due at once
- * delivered to a local SMSC stand-in (goals ≥ 200/s, RSS ≤ 250 MB).
+ * delivered to a local SMSC stand-in (goals ≥ 200/s, RSS ≤ 250 MB); and the staff report (scripts/bench-report.ts) on
+ * 1,000,000 bids and 200,000 sign-ups (goal p95 ≤ 500 ms).
  *
  * Environment: BENCH_DATABASE_URL=postgres://… runs on PostgreSQL (a fresh database is created on that server, shared
  * by the servers, and dropped); without it each server uses its own fresh PGlite directory. BENCH_DURATION (s),
@@ -31,6 +32,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { benchBooking } from '#scripts/bench-booking.ts';
+import { benchReport, printReportBench } from '#scripts/bench-report.ts';
 import { buildUnlessSkipped, containerMemoryEnv, rssMb, stop, waitForReady } from '#scripts/lib/bench-server.ts';
 import { editStorm } from '#scripts/lib/edit-storm.ts';
 import { withPgClient } from '#scripts/lib/pg-client.ts';
@@ -218,6 +220,11 @@ async function main() {
     const booking = process.env.BENCH_DATABASE_URL
       ? await benchBooking({ adminUrl: process.env.BENCH_DATABASE_URL, port: PORT + 5 })
       : null;
+    // The staff report on a million bids (docs/product/report.md): PostgreSQL only, like the booking loop.
+    const staffReport = process.env.BENCH_DATABASE_URL
+      ? await benchReport({ adminUrl: process.env.BENCH_DATABASE_URL })
+      : null;
+    if (staffReport) printReportBench(staffReport);
     const report = {
       database: databaseUrl ? 'postgres' : 'pglite',
       connections: CONNECTIONS,
@@ -231,6 +238,7 @@ async function main() {
       memory,
       rssMbAtEnd: rss,
       booking,
+      staffReport,
     };
     console.log('\nPublic pages (requests/s; SQL round trips per request; first-load JS in gzip bytes):');
     console.table(perPage);

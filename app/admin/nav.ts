@@ -21,6 +21,7 @@ export interface NavItem {
 /** The bid inbox first, then every content section that has a navigation entry, in registry order. */
 export const ADMIN_NAV: readonly NavItem[] = [
   { to: '/admin/bids', label: 'Заявки' },
+  { to: '/admin/report', label: 'Отчёт' },
   ...SECTIONS.flatMap((section) =>
     section.navLabel ? [{ to: `/admin/${section.key}`, label: section.navLabel }] : [],
   ),

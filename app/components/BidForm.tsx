@@ -8,6 +8,7 @@ import {
   BID_FORM_PARAM,
   BID_SENT_PARAM,
   type BidActionResult,
+  type BidField,
   COMMENT_MAX,
   CONSENT_LABEL,
   NAME_MAX,
@@ -43,6 +44,11 @@ interface BidFormProps {
   sentManage?: string | null;
   /** An optional «E-mail» field (a sign-up's messages). */
   emailField?: boolean;
+  /**
+   * The trial's «Выбрать занятие» (docs/product/report.md): the next sessions with places left, as `slotId|date`
+   * values; the choice is optional.
+   */
+  sessions?: ReadonlyArray<{ value: string; label: string }>;
 }
 
 /** True when the page shows this form's answer (an error or the success after a redirect): a folded form opens. */
@@ -63,7 +69,9 @@ export function useBidFormAnswered(formId: string): boolean {
  * messages.
  */
 /** The trial-session form (home and landing pages), for the visitor's gym. */
-export function TrialBidForm(props: Pick<BidFormProps, 'gymId' | 'token' | 'headingLevel' | 'lead' | 'gyms'>) {
+export function TrialBidForm(
+  props: Pick<BidFormProps, 'gymId' | 'token' | 'headingLevel' | 'lead' | 'gyms' | 'sessions'>,
+) {
   return <BidForm formId="trial" kind="trial" title="Записаться на пробное занятие" {...props} />;
 }
 
@@ -83,6 +91,7 @@ export function BidForm({
   renderSent,
   sentManage = null,
   emailField = false,
+  sessions = [],
 }: BidFormProps) {
   // The page's outline decides the level (a form right under the h1 takes 2); the look stays that of a form title.
   const level = headingLevel ?? (compact ? 4 : 3);
@@ -132,6 +141,18 @@ export function BidForm({
         <Icon name="check" size={32} className="bid-form__check" />
         {renderSent ? (
           renderSent(signup, manage, existing)
+        ) : signup === 'booked' ? (
+          <>
+            <Heading level={headingLevel ?? 3} className={headingLevel === undefined ? undefined : 'heading--3'}>
+              Вы записаны на пробное занятие
+            </Heading>
+            <p>Спасибо! Место на выбранном занятии за вами; администратор клуба перезвонит, чтобы всё подтвердить.</p>
+            {manage ? (
+              <p>
+                <a href={manage}>Моя запись</a> — здесь её можно отменить или добавить в календарь.
+              </p>
+            ) : null}
+          </>
         ) : (
           <>
             <Heading level={headingLevel ?? 3} className={headingLevel === undefined ? undefined : 'heading--3'}>
@@ -144,12 +165,12 @@ export function BidForm({
     );
   }
 
-  const field = (name: 'name' | 'phone' | 'comment' | 'consent' | 'email') => ({
+  const field = (name: BidField) => ({
     id: `${id}-${name}`,
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
   });
-  const message = (name: 'name' | 'phone' | 'comment' | 'consent' | 'email') =>
+  const message = (name: BidField) =>
     errors[name] ? (
       <p id={`${id}-${name}-error`} className="field__error">
         {errors[name]}
@@ -245,6 +266,25 @@ export function BidForm({
             defaultValue={values?.email}
           />
           {message('email')}
+        </div>
+      ) : null}
+      {sessions.length ? (
+        <div className="field">
+          <label htmlFor={`${id}-session`}>
+            Выбрать занятие <span className="field__optional">(необязательно)</span>
+          </label>
+          <select {...field('session')} name="session" defaultValue={values?.session ?? ''}>
+            <option value="">Не выбирать — администратор подберёт время</option>
+            {/* The sessions are the shown gym's: with a choice of clubs the group names it. */}
+            <optgroup label={gyms.find((gym) => gym.id === gymId)?.name ?? 'Ближайшие занятия'}>
+              {sessions.map((session) => (
+                <option key={session.value} value={session.value}>
+                  {session.label}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+          {message('session')}
         </div>
       ) : null}
       {compact ? null : (

@@ -13,7 +13,11 @@ export function DetailSessionsAndBid({
   bid,
 }: {
   /** What the loader gives every such page: the gym, its sessions, its local time and the bid form's token. */
-  page: Pick<SessionsSectionProps, 'sessions' | 'now'> & { gym: { id: number; name: string } | null; token: string };
+  page: Pick<SessionsSectionProps, 'sessions' | 'now'> & {
+    gym: { id: number; name: string } | null;
+    token: string;
+    trialSessions?: ReadonlyArray<{ value: string; label: string }>;
+  };
   /** The sessions section: its heading, what each session names and the link to the schedule. */
   sessions: Omit<SessionsSectionProps, 'gym' | 'sessions' | 'now'>;
   /** The bid form: the section's accessible name, what the bid is about, the form's title and lead. */
@@ -31,6 +35,7 @@ export function DetailSessionsAndBid({
           token={page.token}
           title={bid.title}
           lead={bid.lead}
+          sessions={page.trialSessions}
         />
       </section>
     </div>

@@ -31,7 +31,7 @@ export function submitLabelOf(intent: unknown): string {
 export const NAME_MAX = 100;
 export const COMMENT_MAX = 1000;
 
-export type BidField = 'name' | 'phone' | 'comment' | 'consent' | 'email';
+export type BidField = 'name' | 'phone' | 'comment' | 'consent' | 'email' | 'session';
 export type BidFieldErrors = Partial<Record<BidField, string>>;
 
 /** What the visitor typed, kept to refill the form after an error. */
@@ -44,6 +44,8 @@ export interface BidValues {
   email?: string;
   /** The gym chosen in the form, where the form offers the choice (`/new`). */
   gymId: string;
+  /** A trial form's «Выбрать занятие» (`slotId|date`, empty for none). */
+  session?: string;
 }
 
 export type SignupOutcome = 'booked' | 'waiting';
@@ -59,7 +61,7 @@ export type BidActionResult =
        * A sign-up's outcome: a place, a place on the waiting list, or this phone's sign-up that already exists
        * (docs/product/signups.md).
        */
-      signup?: SignupOutcome;
+      signup?: SignupOutcome | null;
       /** This phone already had this sign-up: nothing new was stored, its state is shown. */
       existing?: boolean;
       /** The sign-up's manage link (`/b/<token>`); never for an existing sign-up. */

@@ -66,6 +66,7 @@ export function bidValuesFrom(form: FormData): BidValues {
     consent: get('consent') === 'on',
     email: get('email'),
     gymId: get('gymId').slice(0, 20),
+    session: get('session').slice(0, 40),
   };
 }
 

@@ -54,6 +54,8 @@ export interface BidSession {
   email?: string | null;
   manageNonce?: string;
   manageTokenHash?: string;
+  /** The trial bid this sign-up holds a place for (docs/product/report.md). */
+  trialBidId?: number | null;
 }
 
 /**
@@ -88,6 +90,7 @@ export async function insertBidWithNotifications(
         email: session.email ?? null,
         manage_nonce: session.manageNonce ?? null,
         manage_token_hash: session.manageTokenHash ?? null,
+        trial_bid_id: session.trialBidId ?? null,
       }),
     })
     .returning(['id', 'created_at'])

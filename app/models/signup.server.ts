@@ -202,6 +202,8 @@ export interface NewSignup extends Omit<NewPublicBid, 'kind' | 'subjectId'> {
   manageTokenHash: string;
   /** The gym's today: future bookings of one phone are counted from it. */
   today: string;
+  /** The trial bid this sign-up holds a place for (the trial form's «Выбрать занятие», staff's «Записать на занятие»). */
+  trialBidId?: number | null;
 }
 
 export type SignupResult =
@@ -261,6 +263,7 @@ export async function createSignup(
       email: signup.email,
       manageNonce: signup.manageNonce,
       manageTokenHash: signup.manageTokenHash,
+      trialBidId: signup.trialBidId ?? null,
     });
     const recipient = [{ id: row.id, phone: signup.phone, email: signup.email }];
     if (state === 'booked') await queuePlaceMessages(trx, visitorChannels, recipient, 'booked', places, now);

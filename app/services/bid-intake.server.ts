@@ -4,6 +4,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '#app/infra/
 import { visitorChannelsOf } from '#app/infra/env.server.ts';
 import { renderPlaceholders } from '#app/infra/render-cache.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
+import { isTrialKind, parseSessionChoice, SESSION_CHOICE_FIELD } from '#app/lib/attendance.ts';
 import {
   BID_FORM_PARAM,
   BID_SENT_PARAM,
@@ -12,21 +13,11 @@ import {
   submitLabelOf,
 } from '#app/lib/bid-form.ts';
 import { type BidInput, bidValuesFrom, parseBidForm } from '#app/lib/bid-schema.ts';
-import { type BookingRules, lastBookableDate, managePath } from '#app/lib/booking.ts';
+import { managePath } from '#app/lib/booking.ts';
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
-import { dateTimeFormat } from '#app/lib/format.ts';
-import { type Session, timeIn, todayIn } from '#app/lib/schedule.ts';
-import {
-  notOpenText,
-  parseSessionRef,
-  SIGNUP_CLOSED_TEXT,
-  SIGNUP_EXISTING_PARAM,
-  SIGNUP_STATE_PARAM,
-  type SignupClosed,
-  signupClosed,
-} from '#app/lib/signup.ts';
+import { todayIn } from '#app/lib/schedule.ts';
+import { parseSessionRef, SIGNUP_CLOSED_TEXT, SIGNUP_EXISTING_PARAM, SIGNUP_STATE_PARAM } from '#app/lib/signup.ts';
 import { createPublicBid, findBidSubjectTitle, type NewPublicBid } from '#app/models/bid.server.ts';
-import { getGymBookingRules } from '#app/models/gym.server.ts';
 import { consumeRateLimit } from '#app/models/rate-limit.server.ts';
 import { getSession } from '#app/models/schedule.server.ts';
 import { createSignup } from '#app/models/signup.server.ts';
@@ -42,6 +33,18 @@ import { issueManageLink } from '#app/services/booking-link.server.ts';
 import { currentPolicy } from '#app/services/privacy.server.ts';
 import { clientKey, retryAfterHeaders, retryAfterText } from '#app/services/rate-limit.server.ts';
 import { setSignupLinkCookie } from '#app/services/signup-link-cookie.server.ts';
+import { cachedBookingRules, signupRefusal } from '#app/services/signup-rules.server.ts';
+import {
+  bookTrialSession,
+  checkTrialSession,
+  noteTrialBookingFailure,
+  sessionTitle,
+  type TrialSessionCheck,
+  trialBookingFailure,
+} from '#app/services/trial-booking.server.ts';
+
+// The gym's sign-up rules are shared with the trial path; pages import them from here as before.
+export { cachedBookingRules, signupRefusal };
 
 /**
  * Bids per client address, in PostgreSQL so that every instance shares the count. One address is often many people —
@@ -254,23 +257,47 @@ async function acceptBid({ context, url, form, formId, parsed: input, fail, butt
     return fail(400, {}, 'Это предложение больше недоступно. Обновите страницу и выберите другое.');
   }
 
+  // «Выбрать занятие» of a trial form (docs/product/report.md): a session checked before anything is stored.
+  const choiceValue = form.get(SESSION_CHOICE_FIELD);
+  let trialSession: Extract<TrialSessionCheck, { ok: true }> | null = null;
+  if (isTrialKind(input.kind) && typeof choiceValue === 'string' && choiceValue !== '') {
+    const choice = parseSessionChoice(choiceValue);
+    const checked = choice
+      ? await checkTrialSession(services, choice, gym ? { id: gym.id, timeZone: gym.timeZone } : null)
+      : ({ ok: false, text: 'Выберите занятие из списка.' } as const);
+    if (!checked.ok) return fail(400, { session: checked.text }, null);
+    trialSession = checked;
+  }
+
   const limited = await consumeBidLimits(context, { form, phone: input.phone, gym, button }, fail);
   if (limited) return limited;
 
+  const visitor = await visitorBid(context, url, input, gym, subjectTitle);
   const bid = await createPublicBid(
     db,
-    {
-      ...(await visitorBid(context, url, input, gym, subjectTitle)),
-      kind: input.kind,
-      subjectId: input.kind === 'trial' ? null : input.subjectId,
-    },
+    { ...visitor, kind: input.kind, subjectId: input.kind === 'trial' ? null : input.subjectId },
     notificationChannels(services.env),
   );
   info.logger.info({ bidId: bid.id, kind: input.kind, gymId: gym?.id ?? null }, 'bid accepted');
 
+  // The trial bid is stored whatever happens to its place: the club calls a person whose session filled up meanwhile.
+  let signup: 'booked' | null = null;
+  let manage: string | null = null;
+  if (trialSession) {
+    const booking = await bookTrialSession(services, { ...visitor, id: bid.id }, trialSession);
+    const result = booking.result;
+    const failure = trialBookingFailure(result);
+    if (result.outcome === 'booked') {
+      signup = 'booked';
+      manage = booking.manage;
+    }
+    if (failure) await noteTrialBookingFailure(db, bid.id, failure);
+    info.logger.info({ bidId: bid.id, outcome: result.outcome }, 'trial session chosen');
+  }
+
   if (form.get('_js') === '1') {
     return data<BidActionResult>(
-      { formId, status: 'sent', kind: input.kind, gymId: gym?.id ?? null },
+      { formId, status: 'sent', kind: input.kind, gymId: gym?.id ?? null, signup, manage },
       { headers: { 'Cache-Control': 'private, no-store' } },
     );
   }
@@ -278,47 +305,11 @@ async function acceptBid({ context, url, form, formId, parsed: input, fail, butt
   next.delete('index');
   next.set(BID_SENT_PARAM, 'sent');
   next.set(BID_FORM_PARAM, formId);
+  if (signup) next.set(SIGNUP_STATE_PARAM, signup);
+  else next.delete(SIGNUP_STATE_PARAM);
   return redirect(`${url.pathname}?${next.toString()}#${formId}`, {
     headers: { 'Cache-Control': 'private, no-store' },
   });
-}
-
-/** `Хатха-йога — 28 ноября, 19:00`: the sign-up's subject snapshot, as staff read it in the inbox. */
-function sessionTitle(session: Session): string {
-  const day = dateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    new Date(`${session.date}T12:00:00Z`),
-  );
-  return `${session.training.title} — ${day}, ${session.start}`;
-}
-
-/**
- * A gym's booking rules from the content cache (dropped on every staff edit, like the gym list): the schedule and
- * the sign-up page ask for them without a database round trip on most requests.
- */
-export function cachedBookingRules(
-  services: {
-    database: { db: Parameters<typeof getGymBookingRules>[0] };
-    cache: { get<T>(key: string, load: () => Promise<T>): Promise<T> };
-  },
-  gymId: number | null,
-) {
-  return services.cache.get(`booking-rules:${gymId}`, () => getGymBookingRules(services.database.db, gymId));
-}
-
-/** Why a session takes no sign-up now, with its Russian answer, or null (the gym's rules applied). */
-export function signupRefusal(
-  rules: BookingRules,
-  session: { date: string; start: string; status: 'scheduled' | 'cancelled' | 'changed'; gymId: number },
-  timeZone: string,
-): { reason: SignupClosed; text: string } | null {
-  const today = todayIn(timeZone);
-  const reason = signupClosed(
-    session,
-    { date: today, time: timeIn(timeZone) },
-    { lastDate: lastBookableDate(today, rules), closeMinutes: rules.signupCloseMinutes },
-  );
-  if (!reason) return null;
-  return { reason, text: reason === 'not-open' ? notOpenText(rules.bookingDaysAhead) : SIGNUP_CLOSED_TEXT[reason] };
 }
 
 /** The optional «E-mail» of a sign-up: a plain address, or a Russian message. */

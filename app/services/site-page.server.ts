@@ -12,6 +12,7 @@ import { getActiveGym } from '#app/services/active-gym.server.ts';
 import { staffOfRequest } from '#app/services/auth.server.ts';
 import { bidFormToken } from '#app/services/bid-intake.server.ts';
 import { hasSessionCookie } from '#app/services/session.server.ts';
+import { trialSessionChoices } from '#app/services/trial-booking.server.ts';
 import type { Database } from '#db/index.ts';
 
 /**
@@ -167,10 +168,23 @@ export async function loadDetailWithSessions<T extends { published: boolean }>(
   const page = {
     draft: !record.published,
     sessions,
+    // The bid form's «Выбрать занятие»: this record's sessions with places left (docs/product/report.md).
+    trialSessions: await trialSessionChoices(site.services, { gymId: site.gymId, timeZone: site.timeZone }, sessions),
     gym: site.gym,
     origin: site.origin,
     token: bidFormToken(args.context),
     now: site.now,
   };
   return { site, record, page, init: record.published ? undefined : { headers: DRAFT_HEADERS } };
+}
+
+/**
+ * The trial form's «Выбрать занятие» on the home page and `/new`: the gym's sessions of the coming week with places
+ * left. A stored copy of the page lives until the next of them closes, starts or ends (`showsSessions`).
+ */
+export async function loadTrialSessions(site: Awaited<ReturnType<typeof loadSiteContext>>) {
+  if (site.gymId === null) return [];
+  const sessions = await listSessions(site.db, { gymId: site.gymId, dates: comingWeek(site.today) });
+  showsSessions(sessions, site.timeZone);
+  return trialSessionChoices(site.services, { gymId: site.gymId, timeZone: site.timeZone }, sessions);
 }

@@ -954,3 +954,49 @@ export const SIGNUP_PEOPLE: readonly { name: string; phone: string }[] = [
   { name: 'Мария Титова', phone: '+79123450111' },
 ];
 export const FULL_SESSION_CAPACITY = 4;
+
+/**
+ * A month of attendance and outcomes in the first club (docs/product/report.md, "Demo content"): each of the last
+ * `ATTENDANCE_DAYS` days its first session had two people from the schedule, and every other day a trial bid from an
+ * ad campaign booked onto it; marks and outcomes follow the patterns in db/demo/seed.ts.
+ */
+export const ATTENDANCE_DAYS = 28;
+export const ATTENDANCE_PEOPLE: readonly { name: string; phone: string }[] = [
+  { name: 'Евгения Крылова', phone: '+79123460201' },
+  { name: 'Олег Фомин', phone: '+79123460202' },
+  { name: 'Виктория Громова', phone: '+79123460203' },
+  { name: 'Станислав Борисов', phone: '+79123460204' },
+  { name: 'Наталья Волкова', phone: '+79123460205' },
+  { name: 'Павел Шестаков', phone: '+79123460206' },
+  { name: 'Ангелина Миронова', phone: '+79123460207' },
+  { name: 'Егор Сорокин', phone: '+79123460208' },
+  { name: 'Лилия Гусева', phone: '+79123460209' },
+  { name: 'Марат Хабибуллин', phone: '+79123460210' },
+  { name: 'Татьяна Ершова', phone: '+79123460211' },
+  { name: 'Илья Карпов', phone: '+79123460212' },
+  { name: 'Диана Власова', phone: '+79123460213' },
+];
+/** People who came for a trial in that month: new to the club, one each. */
+export const ATTENDANCE_TRIAL_PEOPLE: readonly { name: string; phone: string }[] = [
+  { name: 'Ярослава Медведева', phone: '+79123460301' },
+  { name: 'Артур Галиев', phone: '+79123460302' },
+  { name: 'Кристина Андреева', phone: '+79123460303' },
+  { name: 'Максим Тарасов', phone: '+79123460304' },
+  { name: 'Алёна Степанова', phone: '+79123460305' },
+  { name: 'Владислав Жуков', phone: '+79123460306' },
+  { name: 'Эльвира Сафина', phone: '+79123460307' },
+  { name: 'Григорий Осипов', phone: '+79123460308' },
+  { name: 'Юлия Родионова', phone: '+79123460309' },
+  { name: 'Фёдор Исаев', phone: '+79123460310' },
+  { name: 'Оксана Рябова', phone: '+79123460311' },
+  { name: 'Руслан Ахметов', phone: '+79123460312' },
+  { name: 'Валерия Комарова', phone: '+79123460313' },
+  { name: 'Антон Лаптев', phone: '+79123460314' },
+];
+/** Where the month's trial bids came from: a search campaign, a social one, and people without tags. */
+export const ATTENDANCE_TRIAL_UTMS: readonly Record<string, string>[] = [
+  { utm_source: 'yandex', utm_medium: 'cpc', utm_campaign: 'trial' },
+  { utm_source: 'vk', utm_medium: 'social', utm_campaign: 'first_month' },
+  {},
+];
+export const ATTENDANCE_NOT_BOUGHT = ['Дорого', 'Неудобное время или место', 'Подумает, перезвонить позже'] as const;

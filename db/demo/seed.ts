@@ -11,6 +11,11 @@ import type { Storage } from '#app/infra/storage.server.ts';
 import { consentVersionOf } from '#app/lib/consent.server.ts';
 import { type PreparedImage, saveImage } from '#app/services/image-intake.server.ts';
 import {
+  ATTENDANCE_DAYS,
+  ATTENDANCE_NOT_BOUGHT,
+  ATTENDANCE_PEOPLE,
+  ATTENDANCE_TRIAL_PEOPLE,
+  ATTENDANCE_TRIAL_UTMS,
   BIDS,
   type BidSubject,
   CARDS,
@@ -38,7 +43,16 @@ import {
   portraitBackdrop,
   renderPicture,
 } from '#db/demo/pictures.ts';
-import type { BidKind, BidStatus, DB } from '#db/schema.ts';
+import type { BidKind, BidStatus, DB, NewBid } from '#db/schema.ts';
+
+/** A weekly slot as the seed stored it. */
+interface SeedSlot {
+  id: number;
+  training_id: number;
+  gym_id: number;
+  weekday: number;
+  start_time: string;
+}
 
 /** Storage key prefix of every seeded picture. */
 export const SEED_KEY_PREFIX = 'seed';
@@ -577,8 +591,134 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
           .execute();
       }
     }
+    if (options.bids !== false) {
+      const titleOf = (trainingId: number) => TRAININGS[trainingIds.indexOf(trainingId)]!.title;
+      await seedAttendanceMonth(trx, { today, slotRows, titleOf, cardIds: cardRows.map((row) => row.id) });
+    }
     return true;
   });
+}
+
+/**
+ * A month of attendance and outcomes (docs/product/report.md): for each of the last days the first club's first
+ * session with two people from the schedule and, every other day, a trial bid from a campaign with its place. Marks:
+ * «Не пришёл» for every fourth trial and every fifth other person, «Пришёл» otherwise; of the trials that came a third
+ * bought a card, a third did not (a reason), a third wait for their call.
+ */
+async function seedAttendanceMonth(
+  trx: Kysely<DB>,
+  {
+    today,
+    slotRows,
+    titleOf,
+    cardIds,
+  }: { today: string; slotRows: SeedSlot[]; titleOf: (trainingId: number) => string; cardIds: number[] },
+) {
+  let person = 0;
+  const next = () => ATTENDANCE_PEOPLE[person++ % ATTENDANCE_PEOPLE.length]!;
+  const dayMonth = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+  for (let daysAgo = 1; daysAgo <= ATTENDANCE_DAYS; daysAgo++) {
+    const date = addDays(today, -daysAgo);
+    const slot = slotRows
+      .filter((row) => row.gym_id === 1 && row.weekday === isoWeekday(date))
+      .sort((a, b) => a.start_time.localeCompare(b.start_time))[0];
+    if (!slot) continue;
+    const start = new Date(`${date}T${slot.start_time.slice(0, 5)}:00+05:00`);
+    const marked = new Date(start.getTime() + 15 * 60 * 1000);
+    const signup = (who: { name: string; phone: string }, createdAt: Date, extra: Partial<NewBid>) => ({
+      name: who.name,
+      phone: who.phone,
+      gym_id: 1,
+      kind: 'signup' as const,
+      subject_title: `${titleOf(slot.training_id)} — ${dayMonth.format(new Date(`${date}T12:00:00Z`))}, ${slot.start_time.slice(0, 5)}`,
+      consent_at: createdAt,
+      consent_version: DEMO_CONSENT_VERSION,
+      status: 'done' as const,
+      status_changed_at: marked,
+      created_at: createdAt,
+      updated_at: marked,
+      slot_id: slot.id,
+      session_date: date,
+      signup_state: 'booked' as const,
+      attendance_marked_at: marked,
+      ...extra,
+    });
+    const rows: Array<{ id: number; createdAt: Date }> = [];
+    for (let i = 0; i < 2; i++) {
+      const createdAt = new Date(start.getTime() - (20 + i) * HOUR);
+      const row = await trx
+        .insertInto('bids')
+        .values(
+          signup(next(), createdAt, {
+            source_page: '/shedule/signup',
+            attendance: (daysAgo + i) % 5 === 0 ? 'no_show' : 'came',
+          }),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      rows.push({ id: row.id, createdAt });
+    }
+    if (daysAgo % 2 === 1) {
+      const trial = Math.floor(daysAgo / 2);
+      const who = ATTENDANCE_TRIAL_PEOPLE[trial % ATTENDANCE_TRIAL_PEOPLE.length]!;
+      const createdAt = new Date(start.getTime() - 36 * HOUR);
+      const came = trial % 4 !== 3;
+      const utm = ATTENDANCE_TRIAL_UTMS[trial % ATTENDANCE_TRIAL_UTMS.length]!;
+      const outcome = !came ? null : trial % 3 === 0 ? 'bought' : trial % 3 === 1 ? 'not_bought' : null;
+      const lead = await trx
+        .insertInto('bids')
+        .values({
+          name: who.name,
+          phone: who.phone,
+          gym_id: 1,
+          kind: 'trial',
+          subject_title: 'Пробное занятие',
+          consent_at: createdAt,
+          consent_version: DEMO_CONSENT_VERSION,
+          source_page: '/new',
+          utm: JSON.stringify(utm),
+          status: 'done',
+          status_changed_at: new Date(createdAt.getTime() + 2 * HOUR),
+          created_at: createdAt,
+          updated_at: marked,
+          outcome,
+          outcome_card_id: outcome === 'bought' ? cardIds[trial % cardIds.length]! : null,
+          outcome_card_title: outcome === 'bought' ? CARDS[trial % cardIds.length]!.title : null,
+          outcome_reason:
+            outcome === 'not_bought' ? ATTENDANCE_NOT_BOUGHT[trial % ATTENDANCE_NOT_BOUGHT.length]! : null,
+          outcome_at: outcome ? new Date(marked.getTime() + HOUR) : null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      rows.push({ id: lead.id, createdAt });
+      const place = await trx
+        .insertInto('bids')
+        .values(
+          signup(who, new Date(createdAt.getTime() + 2 * HOUR), {
+            source_page: '/new',
+            utm: JSON.stringify(utm),
+            trial_bid_id: lead.id,
+            attendance: came ? 'came' : 'no_show',
+          }),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      rows.push({ id: place.id, createdAt });
+    }
+    // Each one called back and done, as the demo's other processed bids.
+    await trx
+      .insertInto('bid_events')
+      .values(
+        rows.map((row) => ({
+          bid_id: row.id,
+          from_status: 'new' as const,
+          to_status: 'done' as const,
+          note: 'Подтвердили запись по телефону',
+          created_at: new Date(row.createdAt.getTime() + 2 * HOUR),
+        })),
+      )
+      .execute();
+  }
 }
 
 async function hasGyms(db: Kysely<DB>): Promise<boolean> {

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { changedFields, revisionData } from '#app/admin/revisions.ts';
 import { coaches } from '#app/admin/sections.ts';
 import { createLocalStorage, type Storage } from '#app/infra/storage.server.ts';
+import { addDays } from '#app/lib/schedule.ts';
 import { getRow } from '#app/models/admin/content.server.ts';
+import { funnelReport } from '#app/models/admin/report.server.ts';
 import { listRevisions } from '#app/models/revision.server.ts';
 import { currentPolicy } from '#app/services/privacy.server.ts';
 import { seedDemo } from '#db/demo/seed.ts';
@@ -84,8 +86,9 @@ describeEachDb('demo seed', (t) => {
       promos: 3,
       gallery_images: 12,
       partners: 5,
-      // 20 bids and 11 sign-ups for sessions (docs/product/signups.md).
-      bids: 31,
+      // 20 bids and 11 sign-ups for sessions (docs/product/signups.md); a month of attendance: 28 days × 2 sign-ups,
+      // and 14 trial bids with their places (docs/product/report.md).
+      bids: 115,
     });
   });
 
@@ -214,6 +217,25 @@ describeEachDb('demo seed', (t) => {
     for (const bid of bids.filter((b) => b.status !== 'new')) {
       expect(events.some((e) => e.bid_id === bid.id && e.to_status === bid.status)).toBe(true);
     }
+  });
+
+  it('has a month of attendance and outcomes, so the report of the last four weeks means something', async () => {
+    const today = now.toISOString().slice(0, 10);
+    const report = await funnelReport(t.db, {
+      from: addDays(today, -30),
+      to: today,
+      timeZone: 'Asia/Yekaterinburg',
+      gymId: 1,
+    });
+    // Every step has people, and each step is fewer than the one before it.
+    expect(report.total.bids).toBeGreaterThan(report.total.booked);
+    expect(report.total.booked).toBeGreaterThan(report.total.came);
+    expect(report.total.came).toBeGreaterThan(report.total.bought);
+    expect(report.total.bought).toBeGreaterThan(0);
+    // The campaigns of the month's trials are told apart.
+    expect(report.rows.campaign.map((row) => row.key)).toEqual(expect.arrayContaining(['trial', 'first_month']));
+    const marks = await t.db.selectFrom('bids').select('attendance').where('attendance', 'is not', null).execute();
+    expect(new Set(marks.map((row) => row.attendance))).toEqual(new Set(['came', 'no_show']));
   });
 
   it('gives one coach a history of three versions whose newest is the coach as it is', async () => {

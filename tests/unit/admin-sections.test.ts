@@ -56,6 +56,7 @@ describe('the content section registry', () => {
   it('builds the staff navigation and the trainings tabs from the declarations', () => {
     expect(ADMIN_NAV.map((item) => [item.to, item.label])).toEqual([
       ['/admin/bids', 'Заявки'],
+      ['/admin/report', 'Отчёт'],
       ['/admin/gyms', 'Залы'],
       ['/admin/cards', 'Клубные карты'],
       ['/admin/promos', 'Акции'],

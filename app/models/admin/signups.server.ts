@@ -86,6 +86,7 @@ export async function getSessionOverview(db: Database, slotId: number, date: str
     room: slot.room,
     trainingTitle: slot.training_title,
     gymName: slot.gym_name,
+    timeZone: slot.time_zone || DEFAULT_TIME_ZONE,
     coachName: slot.coach_name,
     cancelled,
     capacity,

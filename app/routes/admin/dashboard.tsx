@@ -9,6 +9,7 @@ import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, parseFormData, readForm } from '#app/infra/form.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
+import { rosterHref } from '#app/lib/attendance.ts';
 import { formatDate, formatPhone, NEW_BIDS_FORMS, plural } from '#app/lib/format.ts';
 import {
   bidCounts,
@@ -120,7 +121,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <span className="admin-muted">
                   · {session.gymName} · записано {session.booked}
                   {session.waiting ? `, ждут ${session.waiting}` : ''}
-                </span>
+                </span>{' '}
+                <Link to={rosterHref(session.slotId, session.date)} className="admin-link">
+                  Отметить посещение
+                </Link>
                 {session.cancelled ? <CallBadge phones={session.phones} /> : null}
               </li>
             ))}

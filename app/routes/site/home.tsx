@@ -18,7 +18,7 @@ import { publishedPartnersQuery } from '#app/models/partner.server.ts';
 import { currentPromosQuery } from '#app/models/promo.server.ts';
 import { publishedTrendsQuery } from '#app/models/trend.server.ts';
 import { bidFormToken, handleBidAction } from '#app/services/bid-intake.server.ts';
-import { cachedPageContent, loadSiteContext } from '#app/services/site-page.server.ts';
+import { cachedPageContent, loadSiteContext, loadTrialSessions } from '#app/services/site-page.server.ts';
 import { useRootData } from '#app/shell/root-data.ts';
 import type { Route } from './+types/home';
 
@@ -55,6 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
     gym: site.gym,
     timeZone: site.timeZone,
     origin: site.origin,
+    trialSessions: await loadTrialSessions(site),
     token: bidFormToken(args.context),
     ...content,
   };
@@ -224,7 +225,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             обувь и бутылку воды: полотенце выдадим.
           </p>
         </div>
-        <TrialBidForm gymId={gym?.id ?? null} token={token} />
+        <TrialBidForm gymId={gym?.id ?? null} token={token} sessions={loaderData.trialSessions} />
       </section>
 
       {partners.length ? (

@@ -7,7 +7,7 @@ import { gymPhrase, SITE_NAME } from '#app/lib/club.ts';
 import { LOGO_URL } from '#app/lib/logo.ts';
 import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { bidFormToken, handleBidAction } from '#app/services/bid-intake.server.ts';
-import { loadSiteContext } from '#app/services/site-page.server.ts';
+import { loadSiteContext, loadTrialSessions } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/new';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -17,6 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
     // The visitor may come from an ad for any club: the form lets them choose (the active gym first chosen).
     gyms: site.gyms.map((gym) => ({ id: gym.id, name: gym.name })),
     origin: site.origin,
+    trialSessions: await loadTrialSessions(site),
     token: bidFormToken(args.context),
   };
 }
@@ -84,6 +85,7 @@ export default function NewcomerLanding({ loaderData }: Route.ComponentProps) {
               token={token}
               headingLevel={2}
               gyms={gyms}
+              sessions={loaderData.trialSessions}
               // With a choice of clubs the select names the club; one club is named with its address.
               lead={gym && gyms.length < 2 ? `${gymPhrase(gym.name, { atStart: true })}, ${gym.address}` : undefined}
             />

@@ -16,7 +16,7 @@ function staffRoutePaths(): string[] {
 }
 
 /** Routes that answer no page: files. */
-const NOT_PAGES = new Set(['/admin/bids/export.csv']);
+const NOT_PAGES = new Set(['/admin/bids/export.csv', '/admin/report.csv']);
 
 /** The section a route belongs to, by the registry's own paths. */
 function sectionOf(path: string) {
@@ -38,6 +38,11 @@ async function linkedIds(page: Page, base: string, rest = ''): Promise<string[]>
  */
 async function exampleUrl(page: Page, path: string): Promise<string | null> {
   if (path.endsWith('/*')) return `${path.slice(0, -2)}/no-such-page`;
+  // A session's roster is addressed by its query (`?slot=&date=`): the week grid links every next session's.
+  if (path === '/admin/roster') {
+    await page.goto('/admin/trainings/slots');
+    return page.locator('a[href^="/admin/roster?"]').first().getAttribute('href');
+  }
   if (!path.includes(':')) return path;
   const section = sectionOf(path);
   const base = section ? section.key : path.replace(/^\/admin\//, '').split('/:')[0]!;

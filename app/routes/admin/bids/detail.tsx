@@ -10,12 +10,14 @@ import {
 } from '#app/admin/bids.ts';
 import { adminTitle } from '#app/admin/nav.ts';
 import { StaffTime, useStaffClock } from '#app/components/admin/StaffTime.tsx';
+import { TrialPath } from '#app/components/admin/TrialPath.tsx';
 import { VisitorMessages } from '#app/components/admin/VisitorMessages.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formText, parseFormData, readForm } from '#app/infra/form.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
+import { ATTENDANCE_LABELS, rosterHref } from '#app/lib/attendance.ts';
 import { BIDS_FORMS, countOf, DAYS_FORMS, formatDate, formatPhone } from '#app/lib/format.ts';
 import { parseId } from '#app/lib/id.ts';
 import { changeBidStatus, getBid } from '#app/models/admin/bids.server.ts';
@@ -23,6 +25,7 @@ import { listVisitorMessages } from '#app/models/visitor-message.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
 import { MAX_ATTEMPTS } from '#app/services/outbox.server.ts';
 import { type ConsentPolicy, consentPolicy } from '#app/services/privacy.server.ts';
+import { bookFromBidPage, loadTrialPath, saveOutcome } from '#app/services/trial-path.server.ts';
 import type { BidStatus } from '#db/schema.ts';
 import type { Route } from './+types/detail';
 
@@ -40,7 +43,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const messages = (await listVisitorMessages(db, [found.bid.id], MAX_ATTEMPTS)).get(found.bid.id) ?? [];
   // The manage link's stored parts stay on the server (docs/security.md, "Manage links").
   const { manage_nonce: _nonce, manage_token_hash: _hash, ...bid } = found.bid;
-  return { ...found, bid, messages, policy: await consentPolicy(db, found.bid.consent_version) };
+  return {
+    ...found,
+    bid,
+    messages,
+    policy: await consentPolicy(db, found.bid.consent_version),
+    trial: await loadTrialPath(context, found.bid),
+  };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: adminTitle('Заявки') }];
@@ -60,9 +69,23 @@ const statusChange = z
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = bidId(params.id);
   const form = await readForm(request);
+  const intent = form.get('intent');
+  if (intent === 'book' || intent === 'outcome') {
+    const result = intent === 'book' ? await bookFromBidPage(context, id, form) : await saveOutcome(context, id, form);
+    if (result.ok) return redirectWithFlash(`/admin/bids/${id}`, { kind: 'success', text: result.text });
+    return data(
+      { errors: {} as Record<string, string>, note: '', status: '', formError: null, trialError: result.text, intent },
+      { status: result.status },
+    );
+  }
   const parsed = parseFormData(form, statusChange);
   const entered = { note: formText(2000).parse(form.get('note')), status: String(form.get('status') ?? '') };
-  if (!parsed.success) return data({ errors: parsed.errors, ...entered, formError: null }, { status: 400 });
+  if (!parsed.success) {
+    return data(
+      { errors: parsed.errors, ...entered, formError: null, trialError: null, intent: 'status' },
+      { status: 400 },
+    );
+  }
 
   const { status: to, note, version } = parsed.data;
   const result = await changeBidStatus(getDb(context), { id, version, to, note, staffUserId: getStaff(context).id });
@@ -72,7 +95,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       result === 'conflict'
         ? 'Статус заявки уже изменил другой сотрудник. Обновите страницу и проверьте историю; ваша заметка осталась в форме.'
         : 'Такой переход статуса невозможен';
-    return data({ errors: {} as Record<string, string>, ...entered, formError }, { status: 409 });
+    return data(
+      { errors: {} as Record<string, string>, ...entered, formError, trialError: null, intent: 'status' },
+      { status: 409 },
+    );
   }
   return redirectWithFlash(`/admin/bids/${id}`, { kind: 'success', text: `Статус: ${BID_STATUS_LABELS[to]}` });
 }
@@ -158,9 +184,38 @@ export default function BidPage({ loaderData, actionData }: Route.ComponentProps
                   <Link to={`/admin/bids?slot=${bid.slot_id}&date=${bid.session_date}`} className="admin-link">
                     все записи на это занятие
                   </Link>
+                  {' · '}
+                  <Link to={rosterHref(bid.slot_id, bid.session_date)} className="admin-link">
+                    список занятия
+                  </Link>
                 </>
               ) : null}
             </dd>
+            <dt>Посещение</dt>
+            <dd>
+              {bid.attendance ? (
+                <>
+                  <strong>{ATTENDANCE_LABELS[bid.attendance]}</strong>
+                  {bid.walk_in ? ' (без записи)' : ''}
+                  {bid.attendance_marked_at ? (
+                    <span className="admin-muted">
+                      {' '}
+                      · <StaffTime value={bid.attendance_marked_at} zone={timeZone} />
+                    </span>
+                  ) : null}
+                </>
+              ) : (
+                'не отмечено'
+              )}
+            </dd>
+            {bid.trial_bid_id !== null ? (
+              <>
+                <dt>Пробное</dt>
+                <dd>
+                  <Link to={`/admin/bids/${bid.trial_bid_id}`}>по заявке №{bid.trial_bid_id}</Link>
+                </dd>
+              </>
+            ) : null}
           </>
         ) : null}
         <dt>Комментарий</dt>
@@ -183,6 +238,8 @@ export default function BidPage({ loaderData, actionData }: Route.ComponentProps
           </span>
         </dd>
       </dl>
+
+      {loaderData.trial ? <TrialPath trial={loaderData.trial} actionData={actionData} timeZone={timeZone} /> : null}
 
       <Heading level={2}>Изменить статус</Heading>
       {/* A new key after each saved change: the form starts empty again (the saved note is shown above and in the

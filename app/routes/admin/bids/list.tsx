@@ -19,6 +19,7 @@ import { visitorChannelsOf } from '#app/infra/env.server.ts';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, parseFormData, readForm } from '#app/infra/form.server.ts';
 import { getDb, getServices } from '#app/infra/services.server.ts';
+import { rosterHref } from '#app/lib/attendance.ts';
 import { countOf, DAYS_FORMS, formatDate, formatPhone } from '#app/lib/format.ts';
 import { parseId } from '#app/lib/id.ts';
 import { isoWeekday, WEEKDAY_SHORT } from '#app/lib/schedule.ts';
@@ -199,6 +200,11 @@ function SessionOverview({ session }: { session: NonNullable<Loader['session']> 
           </>
         )}{' '}
         · в листе ожидания {session.waiting}
+      </p>
+      <p>
+        <Link to={rosterHref(session.slotId, session.date)} className="admin-button admin-button--small">
+          Список занятия: отметить посещение
+        </Link>
       </p>
       {session.placeFreedForStaff ? (
         <p className="admin-session__freed" role="status">

@@ -2,6 +2,7 @@
  * The weekly slots of one gym as a week: a column per weekday (stacked days on a phone), the slots in time order,
  * edit and delete for each, an add link per day, and the dated changes ahead by date (docs/product/staff.md).
  */
+
 import { Link } from 'react-router';
 import { adminTitle } from '#app/admin/nav.ts';
 import { sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
@@ -9,6 +10,7 @@ import { DeleteButton } from '#app/components/admin/DeleteButton.tsx';
 import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { getDb } from '#app/infra/services.server.ts';
+import { rosterHref } from '#app/lib/attendance.ts';
 import { plural } from '#app/lib/format.ts';
 import { parseId } from '#app/lib/id.ts';
 import { addDays, addMinutes, hhmm, isoWeekday, todayIn, WEEKDAY_NAMES, WEEKDAY_SHORT } from '#app/lib/schedule.ts';
@@ -241,6 +243,13 @@ function SlotSignups({ slotId, next }: { slotId: number; next: WeekData['slots']
       >
         {day}.{month}: {taken}
         {next.waiting ? `, ждут ${next.waiting}` : ''}
+      </Link>{' '}
+      <Link
+        to={rosterHref(slotId, next.date)}
+        className="admin-slot__roster"
+        aria-label={`Посещение: ${dayLabel(next.date)}`}
+      >
+        посещение
       </Link>
       {call ? (
         <span className="admin-badge admin-badge--danger admin-slot__call">занятие отменено — позвонить</span>

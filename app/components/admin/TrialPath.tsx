@@ -1,0 +1,189 @@
+import { Form, Link } from 'react-router';
+import { SIGNUP_STATE_LABELS } from '#app/admin/bids.ts';
+import { StaffTime } from '#app/components/admin/StaffTime.tsx';
+import { FormAlert } from '#app/components/FormAlert.tsx';
+import { Heading } from '#app/components/Heading.tsx';
+import { ATTENDANCE_LABELS, OTHER_CARD, OTHER_CARD_TITLE, OUTCOME_LABELS, rosterHref } from '#app/lib/attendance.ts';
+import { formatDate } from '#app/lib/format.ts';
+
+type Attendance = keyof typeof ATTENDANCE_LABELS;
+type TrialOutcome = keyof typeof OUTCOME_LABELS;
+type SignupState = keyof typeof SIGNUP_STATE_LABELS;
+
+interface TrialPathData {
+  signups: Array<{
+    id: number;
+    slot_id: number | null;
+    session_date: string | null;
+    signup_state: SignupState | null;
+    attendance: Attendance | null;
+    subject_title: string;
+    training_title: string | null;
+    start: string | null;
+  }>;
+  came: boolean;
+  canBook: boolean;
+  choices: Array<{ value: string; label: string }>;
+  cards: Array<{ id: number; title: string }>;
+  reasons: readonly string[];
+  outcome: { outcome: TrialOutcome; card: string | null; reason: string | null; at: Date | string | null } | null;
+}
+
+/**
+ * A lead's way through the trial on its bid page (docs/product/report.md): «Записан на пробное» → «Пришёл» /
+ * «Не пришёл» → «Купил абонемент» / «Не купил». Plain forms, no JavaScript needed.
+ */
+export function TrialPath({
+  trial,
+  actionData,
+  timeZone,
+}: {
+  trial: TrialPathData;
+  actionData: { trialError: string | null; intent: unknown } | undefined;
+  timeZone: string | null;
+}) {
+  const error = (intent: string) => (actionData?.intent === intent ? actionData.trialError : null);
+  const step = trial.outcome
+    ? OUTCOME_LABELS[trial.outcome.outcome]
+    : trial.came
+      ? ATTENDANCE_LABELS.came
+      : trial.signups.some((row) => row.attendance === 'no_show')
+        ? ATTENDANCE_LABELS.no_show
+        : trial.signups.some((row) => row.signup_state === 'booked')
+          ? 'Записан на пробное'
+          : 'Не записан';
+  return (
+    <section className="admin-trial" aria-labelledby="admin-trial-title">
+      <Heading level={2} id="admin-trial-title">
+        Пробное занятие: {step}
+      </Heading>
+      {trial.signups.length ? (
+        <ul className="admin-trial__sessions">
+          {trial.signups.map((row) => (
+            <li key={row.id}>
+              <Link to={`/admin/bids/${row.id}`}>
+                {row.training_title ?? row.subject_title}
+                {row.session_date ? `, ${formatDate(row.session_date)}` : ''}
+                {row.start ? `, ${row.start}` : ''}
+              </Link>{' '}
+              — {row.signup_state ? SIGNUP_STATE_LABELS[row.signup_state] : ''}
+              {row.attendance ? (
+                <>
+                  , <strong>{ATTENDANCE_LABELS[row.attendance]}</strong>
+                </>
+              ) : null}
+              {row.slot_id !== null && row.session_date ? (
+                <>
+                  {' · '}
+                  <Link to={rosterHref(row.slot_id, row.session_date)} className="admin-link">
+                    список занятия
+                  </Link>
+                </>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {trial.canBook ? (
+        <Form method="post" className="admin-form admin-trial__book" noValidate>
+          <input type="hidden" name="intent" value="book" />
+          <FormAlert message={error('book')} className="admin-form__error" />
+          {trial.choices.length ? (
+            <>
+              <div className="admin-field">
+                <label htmlFor="trial-session" className="admin-field__label">
+                  Занятие
+                </label>
+                <select id="trial-session" name="session" defaultValue="">
+                  <option value="" disabled>
+                    Выберите занятие
+                  </option>
+                  {trial.choices.map((choice) => (
+                    <option key={choice.value} value={choice.value}>
+                      {choice.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className="admin-button">
+                Записать на занятие
+              </button>
+            </>
+          ) : (
+            <p className="admin-muted">На ближайшую неделю в этом клубе нет занятий со свободными местами.</p>
+          )}
+        </Form>
+      ) : null}
+
+      {trial.came ? (
+        <Form method="post" className="admin-form admin-trial__outcome" noValidate>
+          <input type="hidden" name="intent" value="outcome" />
+          <FormAlert message={error('outcome')} className="admin-form__error" />
+          <fieldset className="admin-trial__choice">
+            <legend>Итог пробного</legend>
+            <label>
+              <input type="radio" name="outcome" value="bought" defaultChecked={trial.outcome?.outcome === 'bought'} />{' '}
+              {OUTCOME_LABELS.bought}
+            </label>
+            <div className="admin-field">
+              <label htmlFor="trial-card" className="admin-field__label">
+                Абонемент
+              </label>
+              <select
+                id="trial-card"
+                name="card"
+                defaultValue={
+                  trial.outcome?.outcome === 'bought'
+                    ? (trial.cards.find((card) => card.title === trial.outcome?.card)?.id ?? OTHER_CARD)
+                    : ''
+                }
+              >
+                <option value="">—</option>
+                {trial.cards.map((card) => (
+                  <option key={card.id} value={card.id}>
+                    {card.title}
+                  </option>
+                ))}
+                <option value={OTHER_CARD}>{OTHER_CARD_TITLE}</option>
+              </select>
+            </div>
+            <label>
+              <input
+                type="radio"
+                name="outcome"
+                value="not_bought"
+                defaultChecked={trial.outcome?.outcome === 'not_bought'}
+              />{' '}
+              {OUTCOME_LABELS.not_bought}
+            </label>
+            <div className="admin-field">
+              <label htmlFor="trial-reason" className="admin-field__label">
+                Причина
+              </label>
+              <select id="trial-reason" name="reason" defaultValue={trial.outcome?.reason ?? ''}>
+                <option value="">—</option>
+                {trial.reasons.map((reason) => (
+                  <option key={reason} value={reason}>
+                    {reason}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </fieldset>
+          {trial.outcome?.at ? (
+            <p className="admin-muted">
+              Сейчас: {OUTCOME_LABELS[trial.outcome.outcome]} — {trial.outcome.card ?? trial.outcome.reason},{' '}
+              <StaffTime value={trial.outcome.at} zone={timeZone} />
+            </p>
+          ) : null}
+          <button type="submit" className="admin-button">
+            Сохранить итог
+          </button>
+        </Form>
+      ) : trial.signups.length ? (
+        <p className="admin-muted">Итог покупки записывается после отметки «Пришёл» в списке занятия.</p>
+      ) : null}
+    </section>
+  );
+}
