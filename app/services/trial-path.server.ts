@@ -3,6 +3,7 @@
  * занятие» (a place taken through the visitor's locked path, `bookTrialSession`) and the outcome after the trial.
  */
 import type { RouterContextProvider } from 'react-router';
+import { notFound } from '#app/infra/not-found.server.ts';
 import { getDb, getServices } from '#app/infra/services.server.ts';
 import { NOT_BOUGHT_REASONS, OTHER_CARD, parseSessionChoice } from '#app/lib/attendance.ts';
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
@@ -69,7 +70,7 @@ export async function bookFromBidPage(
 ): Promise<TrialActionResult> {
   const services = getServices(context);
   const found = await getBid(getDb(context), id);
-  if (!found) throw new Response('Заявка не найдена', { status: 404 });
+  if (!found) notFound('Заявка не найдена');
   const { bid } = found;
   if (bid.kind === 'signup' || bid.trial_bid_id !== null) {
     return { ok: false, status: 400, text: 'Это уже запись на занятие.' };
@@ -140,7 +141,7 @@ export async function saveOutcome(
     return { ok: false, status: 400, text: 'Выберите итог: «Купил абонемент» или «Не купил».' };
   }
   const result = await setTrialOutcome(getDb(context), { bidId: id, staffUserId: getStaff(context).id, choice });
-  if (result === 'missing') throw new Response('Заявка не найдена', { status: 404 });
+  if (result === 'missing') notFound('Заявка не найдена');
   if (result === 'not-came') {
     return {
       ok: false,

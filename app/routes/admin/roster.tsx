@@ -6,6 +6,7 @@ import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { parseFormData, readForm } from '#app/infra/form.server.ts';
+import { notFound } from '#app/infra/not-found.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
 import { ATTENDANCE_LABELS, isMarkable, MARK_DAYS, markWindow, rosterHref } from '#app/lib/attendance.ts';
 import { bidSchema } from '#app/lib/bid-schema.ts';
@@ -21,7 +22,7 @@ import type { Route } from './+types/roster';
 async function loadSession(context: Route.LoaderArgs['context'], url: URL) {
   const ref = parseSessionRef(url.searchParams);
   const session = ref ? await getSessionOverview(getDb(context), ref.slotId, ref.date) : null;
-  if (!session) throw new Response('Занятие не найдено', { status: 404 });
+  if (!session) notFound('Занятие не найдено');
   return session;
 }
 
@@ -64,7 +65,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       subjectTitle: `${session.trainingTitle} — ${formatDate(session.date)}, ${session.start}`,
       staffUserId,
     });
-    if (result.outcome === 'missing') throw new Response('Занятие не найдено', { status: 404 });
+    if (result.outcome === 'missing') notFound('Занятие не найдено');
     return redirectWithFlash(back, {
       kind: result.outcome === 'added' ? 'success' : 'info',
       text:

@@ -16,6 +16,7 @@ import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formText, parseFormData, readForm } from '#app/infra/form.server.ts';
+import { notFound } from '#app/infra/not-found.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
 import { ATTENDANCE_LABELS, rosterHref } from '#app/lib/attendance.ts';
 import { BIDS_FORMS, countOf, DAYS_FORMS, formatDate, formatPhone } from '#app/lib/format.ts';
@@ -31,14 +32,14 @@ import type { Route } from './+types/detail';
 
 function bidId(param: string): number {
   const id = parseId(param);
-  if (id === null) throw new Response('Заявка не найдена', { status: 404 });
+  if (id === null) notFound('Заявка не найдена');
   return id;
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const db = getDb(context);
   const found = await getBid(db, bidId(params.id));
-  if (!found) throw new Response('Заявка не найдена', { status: 404 });
+  if (!found) notFound('Заявка не найдена');
   // A sign-up's messages to the visitor: which went out and when (docs/product/signups.md, "Messages").
   const messages = (await listVisitorMessages(db, [found.bid.id], MAX_ATTEMPTS)).get(found.bid.id) ?? [];
   // The manage link's stored parts stay on the server (docs/security.md, "Manage links").
@@ -89,7 +90,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   const { status: to, note, version } = parsed.data;
   const result = await changeBidStatus(getDb(context), { id, version, to, note, staffUserId: getStaff(context).id });
-  if (result === 'missing') throw new Response('Заявка не найдена', { status: 404 });
+  if (result === 'missing') notFound('Заявка не найдена');
   if (result !== 'ok') {
     const formError =
       result === 'conflict'
