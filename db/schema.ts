@@ -53,6 +53,12 @@ export interface ImageTable {
   byte_size: number;
   /** Tiny blurred webp as a data URI (10×10, quality 50, blur 3). */
   placeholder: DefaultedText;
+  /** The focal point in percent of the width and height (docs/product/images.md); 50/50 is the centre. */
+  focal_x: ColumnType<number, number | undefined, number>;
+  focal_y: ColumnType<number, number | undefined, number>;
+  /** The description for people who cannot see the picture; empty with `decorative`. */
+  alt: DefaultedText;
+  decorative: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
 }
 
@@ -317,7 +323,29 @@ export interface AuditLogTable {
   created_at: CreatedAt;
 }
 
-export type RevisionKind = 'initial' | 'create' | 'update' | 'restore' | 'delete';
+export type RevisionKind = 'initial' | 'create' | 'update' | 'restore' | 'delete' | 'scheduled';
+export type ScheduledAction = 'update' | 'publish' | 'unpublish';
+
+/** A change of a content record due at a moment (docs/product/scheduling.md). */
+export interface ScheduledChangeTable {
+  id: Generated<number>;
+  /** The key of the record's section in app/admin/sections.ts. */
+  section: string;
+  record_id: number;
+  action: ScheduledAction;
+  /** The whole new version (the form's values) of an `update`; null for publish and unpublish. */
+  data: JSONColumnType<Record<string, unknown>, string | null, string | null> | null;
+  due_at: ColumnType<Date, Date | string, Date | string>;
+  title: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_by: number | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  applied_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  cancelled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  cancelled_by: number | null;
+  failure: string | null;
+}
 
 /**
  * One saved version of a content record (docs/revisions.md): its field values after a save, or the last values of
@@ -390,6 +418,7 @@ export interface DB {
   rate_limits: RateLimitTable;
   audit_log: AuditLogTable;
   content_revisions: ContentRevisionTable;
+  scheduled_changes: ScheduledChangeTable;
   outbox: OutboxTable;
   privacy_policy: PrivacyPolicyTable;
 }

@@ -46,6 +46,9 @@ function AdminShell({ staff, children }: { staff: AdminData['staff'] | null; chi
                   </li>
                 ))}
                 <li>
+                  <NavLink to="/admin/scheduled">Запланировано</NavLink>
+                </li>
+                <li>
                   <NavLink to="/admin/audit">Журнал</NavLink>
                 </li>
                 <li>

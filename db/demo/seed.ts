@@ -9,7 +9,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Storage } from '#app/infra/storage.server.ts';
 import { consentVersionOf } from '#app/lib/consent.server.ts';
-import { type PreparedImage, saveImage } from '#app/services/image-intake.server.ts';
+import { type ImageDetails, type PreparedImage, saveImage } from '#app/services/image-intake.server.ts';
 import {
   BIDS,
   type BidSubject,
@@ -39,6 +39,11 @@ import {
   renderPicture,
 } from '#db/demo/pictures.ts';
 import type { BidKind, BidStatus, DB } from '#db/schema.ts';
+
+/** Focal points of the demo pictures, in percent: a portrait's face, the gym covers' far wall, else the centre. */
+const CENTRE = { focalX: 50, focalY: 50 };
+const PORTRAIT_FACE = { focalX: 50, focalY: 46 };
+const GYM_COVER_FOCUS = { focalX: 68, focalY: 50 };
 
 /** Storage key prefix of every seeded picture. */
 export const SEED_KEY_PREFIX = 'seed';
@@ -179,15 +184,21 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
     await sql`SELECT pg_advisory_xact_lock(hashtext('seed-demo'))`.execute(trx);
     if (await hasGyms(trx)) return false;
 
-    const save = (image: PreparedImage) => saveImage(trx, storage, image, { keyPrefix: SEED_KEY_PREFIX });
-    const saveAll = async (images: PreparedImage[]) => {
+    // Every demo picture has a focal point and a description (docs/product/images.md), as staff would give it.
+    const saveAll = async (images: PreparedImage[], details: (index: number) => ImageDetails) => {
       const ids: number[] = [];
-      for (const image of images) ids.push((await save(image)).id);
+      for (const [i, image] of images.entries()) {
+        ids.push((await saveImage(trx, storage, image, { keyPrefix: SEED_KEY_PREFIX, details: details(i) })).id);
+      }
       return ids;
     };
 
     // Gyms keep ids 1..3 (gym 1 is the default active gym, docs/product/gyms.md); the sequence continues after.
-    const gymCovers = await saveAll(pictures.gyms);
+    const gymCovers = await saveAll(pictures.gyms, (i) => ({
+      ...GYM_COVER_FOCUS,
+      alt: `Тренажёрный зал клуба «${GYMS[i]!.name}»`,
+      decorative: false,
+    }));
     await trx
       .insertInto('gyms')
       .values(
@@ -201,7 +212,11 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
       .execute();
     await sql`SELECT setval(pg_get_serial_sequence('gyms', 'id'), (SELECT max(id) FROM gyms))`.execute(trx);
 
-    const trendCovers = await saveAll(pictures.trends);
+    const trendCovers = await saveAll(pictures.trends, (i) => ({
+      ...CENTRE,
+      alt: `Зал, где проходят занятия направления «${TRENDS[i]!.title}»`,
+      decorative: false,
+    }));
     const trendRows = await trx
       .insertInto('trends')
       .values(
@@ -217,7 +232,11 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
       .execute();
     const trendId = new Map(TRENDS.map((trend, i) => [trend.key, trendRows[i]!.id]));
 
-    const trainingCovers = await saveAll(pictures.trainings);
+    const trainingCovers = await saveAll(pictures.trainings, (i) => ({
+      ...CENTRE,
+      alt: `Зал для тренировки «${TRAININGS[i]!.title}»`,
+      decorative: false,
+    }));
     const trainingRows = await trx
       .insertInto('trainings')
       .values(
@@ -235,7 +254,11 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
       .execute();
     const trainingIds = trainingRows.map((row) => row.id);
 
-    const coachPhotos = await saveAll(pictures.coaches);
+    const coachPhotos = await saveAll(pictures.coaches, (i) => ({
+      ...PORTRAIT_FACE,
+      alt: `Портрет тренера: ${COACHES[i]!.full_name}`,
+      decorative: false,
+    }));
     const coachRows = await trx
       .insertInto('coaches')
       .values(
@@ -459,7 +482,11 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
       .values(CARDS.flatMap((card) => card.gyms.map((gym) => ({ card_id: cardId.get(card.key)!, gym_id: gym }))))
       .execute();
 
-    const promoImages = await saveAll(pictures.promos);
+    const promoImages = await saveAll(pictures.promos, (i) => ({
+      ...CENTRE,
+      alt: `Иллюстрация акции «${PROMOS[i]!.title}»`,
+      decorative: false,
+    }));
     const promoRows = await trx
       .insertInto('promos')
       .values(
@@ -480,7 +507,11 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
       .values(PROMOS.flatMap((promo, i) => promo.gyms.map((gym) => ({ promo_id: promoRows[i]!.id, gym_id: gym }))))
       .execute();
 
-    const galleryImages = await saveAll(pictures.gallery);
+    const galleryImages = await saveAll(pictures.gallery, (i) => ({
+      ...CENTRE,
+      alt: GALLERY[i]!.alt,
+      decorative: false,
+    }));
     await trx
       .insertInto('gallery_images')
       .values(
@@ -494,7 +525,11 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
       )
       .execute();
 
-    const partnerLogos = await saveAll(pictures.partners);
+    const partnerLogos = await saveAll(pictures.partners, (i) => ({
+      ...CENTRE,
+      alt: `Логотип партнёра: ${PARTNERS[i]!.name}`,
+      decorative: false,
+    }));
     await trx
       .insertInto('partners')
       .values(

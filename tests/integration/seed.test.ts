@@ -239,6 +239,23 @@ describeEachDb('demo seed', (t) => {
     }
   });
 
+  it('gives every demo picture a description and a focal point, a portrait its face', async () => {
+    const images = await t.db.selectFrom('images').select(['alt', 'decorative', 'focal_x', 'focal_y']).execute();
+    for (const image of images) {
+      expect(image.decorative).toBe(false);
+      expect(image.alt.length).toBeGreaterThan(5);
+    }
+    const portraits = await t.db
+      .selectFrom('coaches')
+      .innerJoin('images', 'images.id', 'coaches.photo_image_id')
+      .select(['images.alt', 'images.focal_y', 'coaches.full_name'])
+      .execute();
+    for (const portrait of portraits) {
+      expect(portrait.alt).toBe(`Портрет тренера: ${portrait.full_name}`);
+      expect(portrait.focal_y).toBeLessThan(50);
+    }
+  });
+
   it('does nothing the second time', async () => {
     const before = await counts();
     expect(await seedDemo(t.db, storage)).toBe(false);

@@ -230,7 +230,7 @@ async function auditChange(
   trx: Database,
   section: AnySection,
   id: number,
-  staffUserId: number,
+  staffUserId: number | null,
   action: AuditAction,
   fields: string[],
 ) {
@@ -319,7 +319,26 @@ export async function updateRow(
   kind: 'update' | 'restore' = 'update',
   effects: WriteEffects = {},
 ): Promise<UpdateResult> {
-  return db.transaction().execute(async (trx) => {
+  return db
+    .transaction()
+    .execute((trx) => updateRowInTransaction(trx, section, id, version, values, staffUserId, kind, effects));
+}
+
+/**
+ * updateRow inside a transaction the caller holds: a scheduled change is applied in the transaction that marks it
+ * applied (docs/product/scheduling.md), kept as a version of kind `scheduled` and audited as `scheduled`.
+ */
+export async function updateRowInTransaction(
+  trx: Transaction<DB>,
+  section: AnySection,
+  id: number,
+  version: number | null,
+  values: ParsedValues,
+  staffUserId: number | null,
+  kind: 'update' | 'restore' | 'scheduled',
+  effects: WriteEffects = {},
+): Promise<UpdateResult> {
+  {
     const before = await getRow(trx, section, id);
     if (!before) return { ok: false, reason: 'missing' };
     if (section.versioned && before.version !== version) {
@@ -344,7 +363,7 @@ export async function updateRow(
     await applyWriteEffects(trx, section, before, after, effects);
     await auditChange(trx, section, id, staffUserId, kind, changed);
     return { ok: true };
-  });
+  }
 }
 
 function sameValue(before: unknown, after: unknown): boolean {
@@ -371,17 +390,31 @@ export async function setPublished(
   value: boolean,
   staffUserId: number,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return db.transaction().execute((trx) => setPublishedInTransaction(trx, section, id, value, staffUserId, false));
+}
+
+/** setPublished inside the caller's transaction; `scheduled`: applied by the scheduler, versioned and audited so. */
+export async function setPublishedInTransaction(
+  trx: Transaction<DB>,
+  section: AnySection,
+  id: number,
+  value: boolean,
+  staffUserId: number | null,
+  scheduled: boolean,
+): Promise<boolean> {
+  {
     const before = await getRow(trx, section, id);
     const bump = section.versioned ? sql`, version = version + 1, updated_at = now()` : sql``;
     const { rows } = await sql`
       UPDATE ${table(section)} SET published = ${value}${bump} WHERE id = ${id} RETURNING id
     `.execute(trx);
     if (rows.length === 0) return false;
-    await keepRevision(trx, section, before, (await getRow(trx, section, id))!, staffUserId, 'update');
-    await auditChange(trx, section, id, staffUserId, value ? 'publish' : 'unpublish', ['published']);
+    const after = (await getRow(trx, section, id))!;
+    await keepRevision(trx, section, before, after, staffUserId, scheduled ? 'scheduled' : 'update');
+    const action = scheduled ? 'scheduled' : value ? 'publish' : 'unpublish';
+    await auditChange(trx, section, id, staffUserId, action, ['published']);
     return true;
-  });
+  }
 }
 
 /**

@@ -19,6 +19,7 @@ import { todayIn, WEEKDAY_SHORT } from '#app/lib/schedule.ts';
 import { dayLabel } from '#app/lib/slot-label.ts';
 import { searchTerm } from '#app/lib/text.ts';
 import {
+  getRow,
   listRows,
   loadOptions,
   moveRow,
@@ -27,6 +28,7 @@ import {
   setPublished,
 } from '#app/models/admin/content.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
+import { undescribedImages, undescribedMessage } from '#app/services/image-details.server.ts';
 import { getStaffClock } from '#app/services/staff-clock.server.ts';
 import type { Route } from './+types/list';
 
@@ -117,6 +119,14 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
   const { id, intent, back } = await requireForm(request, rowAction);
 
   let text: string;
+  if (intent === 'publish' && section.publishable) {
+    // A picture without a description or the decorative mark keeps its record off the site (docs/product/images.md).
+    const row = await getRow(db, section, id);
+    const undescribed = row ? await undescribedImages(db, section, row) : [];
+    if (undescribed.length > 0) {
+      return redirectWithFlash(listUrl(section, back), { kind: 'error', text: undescribedMessage(undescribed[0]!) });
+    }
+  }
   if ((intent === 'publish' || intent === 'unpublish') && section.publishable) {
     const done = await setPublished(db, section, id, intent === 'publish', staff.id);
     text = done ? (intent === 'publish' ? 'Опубликовано' : 'Снято с публикации') : 'Запись не найдена';
