@@ -152,6 +152,20 @@ function momentAgo(now: Date, daysAgo: number, hour: number): Date {
 
 const HOUR = 60 * 60 * 1000;
 
+/** Midnight (Yekaterinburg, UTC+5) of `date` as a moment. */
+function localMidnight(date: string): Date {
+  return new Date(`${date}T00:00:00+05:00`);
+}
+
+/** The first day of the month after `today` (`YYYY-MM-DD`). */
+function firstOfNextMonth(today: string): string {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+}
+
+/** The demo's scheduled price change (docs/demo-content.md): the monthly card costs this much from the 1st. */
+const NEXT_MONTH_PRICE = 5290;
+
 /**
  * What the seeded bids consented to: the demo policy text at its first edit version, recorded exactly as the site
  * records a real bid's consent, so their pages name that text (docs/product/bids.md, "Consent and the policy").
@@ -497,6 +511,8 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
           starts_on: addDays(today, promo.starts),
           ends_on: addDays(today, promo.ends),
           card_id: promo.card ? cardId.get(promo.card)! : null,
+          // The future promo waits unpublished; it publishes itself on its first day (below).
+          published: promo.starts <= 0,
           sort_order: i + 1,
         })),
       )
@@ -505,6 +521,42 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
     await trx
       .insertInto('promo_gyms')
       .values(PROMOS.flatMap((promo, i) => promo.gyms.map((gym) => ({ promo_id: promoRows[i]!.id, gym_id: gym }))))
+      .execute();
+
+    // Changes that publish themselves (docs/product/scheduling.md): the future promo on its first day, and the
+    // monthly card's new price from the first of next month.
+    const futurePromo = PROMOS.findIndex((promo) => promo.starts > 0);
+    const month = CARDS.find((card) => card.key === 'month')!;
+    await trx
+      .insertInto('scheduled_changes')
+      .values([
+        {
+          section: 'promos',
+          record_id: promoRows[futurePromo]!.id,
+          action: 'publish',
+          data: null,
+          due_at: localMidnight(addDays(today, PROMOS[futurePromo]!.starts)),
+          title: PROMOS[futurePromo]!.title,
+        },
+        {
+          section: 'cards',
+          record_id: cardId.get('month')!,
+          action: 'update',
+          data: JSON.stringify({
+            title: month.title,
+            description: month.description,
+            price: NEXT_MONTH_PRICE,
+            validity_months: month.validity_months,
+            validity_visits: month.validity_visits,
+            features: month.features.join('\n'),
+            gyms: month.gyms,
+            highlighted: month.highlighted,
+            published: true,
+          }),
+          due_at: localMidnight(firstOfNextMonth(today)),
+          title: month.title,
+        },
+      ])
       .execute();
 
     const galleryImages = await saveAll(pictures.gallery, (i) => ({
