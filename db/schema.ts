@@ -40,7 +40,7 @@ export type BidKind = 'trial' | 'card' | 'coach' | 'training' | 'promo' | 'other
 /** A sign-up's hold on its session (docs/product/signups.md). */
 export type SignupState = 'booked' | 'waiting' | 'cancelled';
 export type BidStatus = 'new' | 'in_progress' | 'done' | 'rejected';
-export type StaffRole = 'admin' | 'editor';
+export type StaffRole = 'admin' | 'editor' | 'manager';
 export type ScheduleChangeKind = 'cancelled' | 'changed';
 
 export interface ImageTable {
@@ -320,11 +320,19 @@ export interface AuditLogTable {
   fields: JSONColumnType<string[], string | undefined, string>;
   /** The item's name when the entry was written; null on rows from before titles were kept. */
   title: string | null;
+  /** The gyms of the item when the entry was written; empty when it belongs to all gyms or none. */
+  gym_ids: ColumnType<number[], number[] | undefined, number[]>;
   created_at: CreatedAt;
 }
 
 export type RevisionKind = 'initial' | 'create' | 'update' | 'restore' | 'delete' | 'scheduled';
 export type ScheduledAction = 'update' | 'publish' | 'unpublish';
+
+/** The gyms a manager looks after (docs/product/roles.md). */
+export interface StaffUserGymTable {
+  staff_user_id: number;
+  gym_id: number;
+}
 
 /** A change of a content record due at a moment (docs/product/scheduling.md). */
 export interface ScheduledChangeTable {
@@ -419,6 +427,7 @@ export interface DB {
   audit_log: AuditLogTable;
   content_revisions: ContentRevisionTable;
   scheduled_changes: ScheduledChangeTable;
+  staff_user_gyms: StaffUserGymTable;
   outbox: OutboxTable;
   privacy_policy: PrivacyPolicyTable;
 }

@@ -163,6 +163,9 @@ function firstOfNextMonth(today: string): string {
   return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
 }
 
+/** The demo's manager of the first club: an account that is off until an admin turns it on. */
+export const DEMO_MANAGER = { email: 'manager.malysheva@club.example', name: 'Ирина Соколова (менеджер, демо)' };
+
 /** The demo's scheduled price change (docs/demo-content.md): the monthly card costs this much from the 1st. */
 const NEXT_MONTH_PRICE = 5290;
 
@@ -225,6 +228,16 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
       )
       .execute();
     await sql`SELECT setval(pg_get_serial_sequence('gyms', 'id'), (SELECT max(id) FROM gyms))`.execute(trx);
+
+    // A manager of the first club (docs/product/roles.md), to show the role on /admin/staff. The account is off and
+    // has no password that any input matches: an admin turns it on and gives it one.
+    const manager = await trx
+      .insertInto('staff_users')
+      .values({ ...DEMO_MANAGER, role: 'manager', password_hash: '!', disabled: true })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (manager) await trx.insertInto('staff_user_gyms').values({ staff_user_id: manager.id, gym_id: 1 }).execute();
 
     const trendCovers = await saveAll(pictures.trends, (i) => ({
       ...CENTRE,

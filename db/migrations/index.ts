@@ -9,6 +9,7 @@ import * as bookingLoop from '#db/migrations/20261211T0900-booking-loop.ts';
 import * as sessionSecondFactor from '#db/migrations/20261211T2330-session-second-factor.ts';
 import * as imageFocus from '#db/migrations/20261214T0900-image-focus-and-description.ts';
 import * as scheduledChanges from '#db/migrations/20261214T1000-scheduled-changes.ts';
+import * as gymManagers from '#db/migrations/20261214T1100-gym-managers.ts';
 
 /** Every migration, by its timestamped name. Listed statically so bundles and plain Node agree. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '20261211T2330-session-second-factor': sessionSecondFactor,
   '20261214T0900-image-focus-and-description': imageFocus,
   '20261214T1000-scheduled-changes': scheduledChanges,
+  '20261214T1100-gym-managers': gymManagers,
 };

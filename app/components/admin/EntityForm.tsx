@@ -30,6 +30,8 @@ interface EntityFormProps {
   submitLabel?: string;
   /** Publishable records: «Опубликовать с» and «Снять с публикации» in this zone (docs/product/scheduling.md). */
   scheduleZone?: string | null;
+  /** Shown for reading only (a manager's view of a shared record): no save button. */
+  readOnly?: boolean;
 }
 
 /** The input each remaining kind is typed in. */
@@ -109,11 +111,17 @@ export function EntityForm(props: EntityFormProps) {
           <ScheduleInput name="unpublish_at" label="Снять с публикации" values={values} errors={errors} />
         </fieldset>
       ) : null}
-      <div className="admin-form__actions">
-        <button type="submit" name="intent" value="save" className="admin-button" disabled={busy}>
-          {busy ? 'Сохранение…' : (props.submitLabel ?? 'Сохранить')}
-        </button>
-      </div>
+      {props.readOnly ? (
+        <p className="admin-muted" role="note">
+          Только просмотр: запись относится и к другим залам, её меняет администратор или редактор.
+        </p>
+      ) : (
+        <div className="admin-form__actions">
+          <button type="submit" name="intent" value="save" className="admin-button" disabled={busy}>
+            {busy ? 'Сохранение…' : (props.submitLabel ?? 'Сохранить')}
+          </button>
+        </div>
+      )}
     </Form>
   );
 }

@@ -3,7 +3,7 @@
  * against the database (app/admin/section.ts), never from the request; they enter the SQL as quoted identifiers
  * (`sql.table`, `sql.ref`) and every value as a parameter.
  */
-import { type RawBuilder, sql, type Transaction } from 'kysely';
+import { type Expression, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { ParsedValues } from '#app/admin/checks.server.ts';
 import { type FieldDef, filterName, type OptionSource, type Options } from '#app/admin/fields.ts';
 import type { AnySection } from '#app/admin/section.ts';
@@ -58,8 +58,16 @@ function listOrder(section: AnySection, query: ListQuery): ReadonlyArray<readonl
     : section.order;
 }
 
-export async function listRows(db: Database, section: AnySection, query: ListQuery) {
+/**
+ * Which records a staff member may see, as an SQL condition on a record (`entity`, its id expression), or null when
+ * they see all; decided by services/access.server.ts (docs/product/roles.md), passed in by the routes.
+ */
+export type Visibility = (entity: string, id: Expression<number>) => RawBuilder<boolean> | null;
+
+export async function listRows(db: Database, section: AnySection, query: ListQuery, visible?: Visibility) {
   const conditions: RawBuilder<unknown>[] = [];
+  const scope = visible?.(section.entity, sql.ref(`${section.table}.id`));
+  if (scope) conditions.push(scope);
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;
     const matches = section.search.map((name) => sql`${column(section, name)}::text ILIKE ${pattern}`);
@@ -489,26 +497,35 @@ export function optionSources(section: AnySection): OptionSource[] {
  * Where the choices of each source but the weekly slots come from: the table, its label column, and whether the
  * choices stand in the staff's own display order (by label otherwise).
  */
-const OPTION_TABLES: Record<Exclude<OptionSource, 'slots'>, { table: string; label: string; manualOrder: boolean }> = {
-  gyms: { table: 'gyms', label: 'name', manualOrder: true },
-  trends: { table: 'trends', label: 'title', manualOrder: true },
-  trainings: { table: 'trainings', label: 'title', manualOrder: false },
-  coaches: { table: 'coaches', label: 'full_name', manualOrder: false },
-  cards: { table: 'cards', label: 'title', manualOrder: true },
+const OPTION_TABLES: Record<
+  Exclude<OptionSource, 'slots'>,
+  { table: string; entity: string; label: string; manualOrder: boolean }
+> = {
+  gyms: { table: 'gyms', entity: 'gym', label: 'name', manualOrder: true },
+  trends: { table: 'trends', entity: 'trend', label: 'title', manualOrder: true },
+  trainings: { table: 'trainings', entity: 'training', label: 'title', manualOrder: false },
+  coaches: { table: 'coaches', entity: 'coach', label: 'full_name', manualOrder: false },
+  cards: { table: 'cards', entity: 'card', label: 'title', manualOrder: true },
 };
 
 /** The choices of the form's selects, one query per needed source. */
-export async function loadOptions(db: Database, sources: Iterable<OptionSource>): Promise<Options> {
+export async function loadOptions(
+  db: Database,
+  sources: Iterable<OptionSource>,
+  visible?: Visibility,
+): Promise<Options> {
   const options: Options = {};
   for (const source of new Set(sources)) {
     if (source === 'slots') {
-      options.slots = await slotOptions(db);
+      options.slots = await slotOptions(db, visible?.('schedule_slot', sql.ref('schedule_slots.id')) ?? null);
       continue;
     }
-    const { table, label, manualOrder } = OPTION_TABLES[source];
+    const { table, entity, label, manualOrder } = OPTION_TABLES[source];
     const order = manualOrder ? sql`sort_order, id` : sql.ref(label);
+    const scope = visible?.(entity, sql.ref(`${table}.id`));
     const { rows } = await sql<{ id: number; label: string }>`
-      SELECT id, ${sql.ref(label)} AS label FROM ${sql.table(table)} ORDER BY ${order}
+      SELECT id, ${sql.ref(label)} AS label FROM ${sql.table(table)} ${scope ? sql`WHERE ${scope}` : sql``}
+      ORDER BY ${order}
     `.execute(db);
     options[source] = rows.map((row) => ({ value: String(row.id), label: row.label }));
   }

@@ -21,6 +21,7 @@ import { sessionsToWatch } from '#app/models/admin/signups.server.ts';
 import { hasAnyGym } from '#app/models/gym.server.ts';
 import { listDeadNotifications, retryDeadNotification } from '#app/models/outbox.server.ts';
 import { countOverdueChanges } from '#app/models/scheduled-change.server.ts';
+import { managedGyms, visibilityOf } from '#app/services/access.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
 import { MAX_ATTEMPTS } from '#app/services/outbox.server.ts';
 import { schedulerClock } from '#app/services/scheduled-changes.server.ts';
@@ -31,15 +32,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   const db = getDb(context);
   const { network } = getStaffClock(context);
   const services = getServices(context);
+  // A manager's figures count their gyms only (docs/product/roles.md); notifications are the admins' and editors'.
+  const staff = getStaff(context);
+  const scope = managedGyms(staff);
   const [counts, perGym, perDay, changes, health, anyGym, dead, sessions, overdue] = await Promise.all([
-    bidCounts(db),
-    newBidsPerGym(db),
-    bidsPerDay(db, network),
-    recentChanges(db),
-    contentHealth(db, network),
+    bidCounts(db, scope),
+    newBidsPerGym(db, scope),
+    bidsPerDay(db, network, scope),
+    recentChanges(db, 10, scope),
+    contentHealth(db, network, visibilityOf(staff)),
     hasAnyGym(db),
-    listDeadNotifications(db, MAX_ATTEMPTS),
-    sessionsToWatch(db),
+    scope === null ? listDeadNotifications(db, MAX_ATTEMPTS) : Promise.resolve([]),
+    sessionsToWatch(db, scope),
     // Late by more than 2 minutes: the scheduler is not running (docs/product/scheduling.md).
     countOverdueChanges(db, schedulerClock(services.env.TEST_CLOCK_FILE)()),
   ]);

@@ -27,6 +27,7 @@ import {
 import { getImages } from '#app/models/image.server.ts';
 import { pruneRecordRevisions } from '#app/models/revision.server.ts';
 import { pendingChangesOf, scheduleChange } from '#app/models/scheduled-change.server.ts';
+import { canWriteSection, checkValuesScope, sectionRecordAccess, visibilityOf } from '#app/services/access.server.ts';
 import {
   CONTENT_FORM_MAX_BYTES,
   CONTENT_MULTI_FORM_MAX_BYTES,
@@ -143,8 +144,12 @@ export async function loader({ context, params, url, pattern }: Route.LoaderArgs
       : null,
     values,
     version: row && section.versioned ? Number(row.version) : null,
-    options: await loadOptions(db, optionSources(section)),
+    options: await loadOptions(db, optionSources(section), visibilityOf(getStaff(context))),
     images: await imagePreviews(db, section, values),
+    // A record a manager may only read (docs/product/roles.md): the form is shown without its save button.
+    readOnly:
+      !canWriteSection(getStaff(context), section) ||
+      (id !== null && (await sectionRecordAccess(db, getStaff(context), section, id)) !== 'write'),
     schedule: schedulable(section)
       ? {
           zone: await scheduleZone(db, section, id, values, getStaffClock(context).network),
@@ -205,8 +210,10 @@ export async function action({ request, context, params, url, pattern }: Route.A
     : { intent: 'save', version: null, current_version: null };
 
   const raw = rawValues(section.fields, form);
-  const options = await loadOptions(db, optionSources(section));
+  const options = await loadOptions(db, optionSources(section), visibilityOf(staff));
   const { values, errors } = parseValues(section, raw, options);
+  // A manager's record stays in their gyms (docs/product/roles.md).
+  await checkValuesScope(db, staff, section, values, id, errors);
   await checkChangeWeekday(db, section, values, errors);
   const extraImages = await processImages(db, services.storage, section, form, values, raw, errors, multi);
   const imageDetails = readImageDetails(section, form, raw, errors);
@@ -427,6 +434,7 @@ export default function SectionEdit({ loaderData, actionData }: Route.ComponentP
         conflictVersion={actionData?.conflictVersion}
         confirm={actionData?.confirm}
         scheduleZone={loaderData.schedule?.zone ?? null}
+        readOnly={loaderData.readOnly}
       />
     </section>
   );

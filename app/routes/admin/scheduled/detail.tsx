@@ -20,6 +20,7 @@ import {
   getScheduledChange,
   updateScheduledChange,
 } from '#app/models/scheduled-change.server.ts';
+import { visibilityOf } from '#app/services/access.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
 import { recordZone } from '#app/services/revisions.server.ts';
 import { localMomentValue, readScheduleFields, schedulerClock } from '#app/services/scheduled-changes.server.ts';
@@ -42,7 +43,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const row = await getRow(db, section, change.record_id);
   const zone = (await recordZone(db, section, change.record_id, undefined)) ?? getStaffClock(context).network;
   const scheduled = change.data ? (typeof change.data === 'string' ? JSON.parse(change.data) : change.data) : null;
-  const options = await loadOptions(db, optionSources(section));
+  const options = await loadOptions(db, optionSources(section), visibilityOf(getStaff(context)));
   const current = row ? revisionData(section, row) : null;
   const next = scheduled ? revisionData(section, scheduled as Record<string, unknown>) : null;
   const changed = current && next ? changedFields(section, current, next) : [];

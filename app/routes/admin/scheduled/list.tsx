@@ -11,16 +11,22 @@ import { parseId } from '#app/lib/id.ts';
 import { loadOptions } from '#app/models/admin/content.server.ts';
 import { gymIdsOfRecord, gymNamesOfRecords } from '#app/models/record-gyms.server.ts';
 import { listScheduledChanges, type ScheduledChangeRow } from '#app/models/scheduled-change.server.ts';
+import { sectionRecordAccess, visibilityOf } from '#app/services/access.server.ts';
+import { getStaff, type StaffIdentity } from '#app/services/auth.server.ts';
 import { recordZone } from '#app/services/revisions.server.ts';
 import type { Database } from '#db/index.ts';
 import type { Route } from './+types/list';
 
 /** One change as the list shows it: the record's section, its gyms and its zone found once per row. */
-async function entries(db: Database, rows: ScheduledChangeRow[], gymFilter: number | null) {
-  const known = rows.flatMap((row) => {
+async function entries(db: Database, staff: StaffIdentity, rows: ScheduledChangeRow[], gymFilter: number | null) {
+  const known = [];
+  for (const row of rows) {
     const section = sectionByKey(row.section);
-    return section ? [{ row, section }] : [];
-  });
+    // A manager sees what is scheduled for their gyms' records and shared ones (docs/product/roles.md).
+    if (section && (await sectionRecordAccess(db, staff, section, row.record_id)) !== 'none') {
+      known.push({ row, section });
+    }
+  }
   const names = await gymNamesOfRecords(
     db,
     known.map(({ row, section }) => ({ entity: section.entity, id: row.record_id })),
@@ -53,14 +59,15 @@ async function entries(db: Database, rows: ScheduledChangeRow[], gymFilter: numb
 /** What will change on the site, when, by whom and in which gym (docs/product/scheduling.md). */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const db = getDb(context);
+  const staff = getStaff(context);
   const gym = parseId(url.searchParams.get('gym') ?? '');
-  const options = await loadOptions(db, ['gyms']);
+  const options = await loadOptions(db, ['gyms'], visibilityOf(staff));
   const gymFilter = gym !== null && options.gyms?.some((option) => option.value === String(gym)) ? gym : null;
   return {
     gym: gymFilter === null ? '' : String(gymFilter),
     gyms: options.gyms ?? [],
-    pending: await entries(db, await listScheduledChanges(db), gymFilter),
-    recent: await entries(db, await listScheduledChanges(db, { recent: true }), gymFilter),
+    pending: await entries(db, staff, await listScheduledChanges(db), gymFilter),
+    recent: await entries(db, staff, await listScheduledChanges(db, { recent: true }), gymFilter),
   };
 }
 
