@@ -152,7 +152,10 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByText('Изменение по расписанию')).toHaveCount(1);
       await page.goto('/admin/audit');
       await expect(
-        page.locator('li').filter({ hasText: `«${card}»` }).filter({ hasText: 'изменение по расписанию' }),
+        page
+          .locator('li')
+          .filter({ hasText: `«${card}»` })
+          .filter({ hasText: 'изменение по расписанию' }),
       ).toHaveCount(1);
       await page.goto('/admin/scheduled');
       await expect(row(page, card).filter({ hasText: 'применено' })).toHaveCount(1);
