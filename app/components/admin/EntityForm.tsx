@@ -30,6 +30,8 @@ interface EntityFormProps {
   submitLabel?: string;
   /** Publishable records: «Опубликовать с» and «Снять с публикации» in this zone (docs/product/scheduling.md). */
   scheduleZone?: string | null;
+  /** The scheduled version this form edits, sent back with the save (docs/product/scheduling.md). */
+  scheduledId?: number | null;
   /** Shown for reading only (a manager's view of a shared record): no save button. */
   readOnly?: boolean;
 }
@@ -55,6 +57,7 @@ export function EntityForm(props: EntityFormProps) {
   return (
     <Form method="post" encType={hasImage ? 'multipart/form-data' : undefined} noValidate className="admin-form">
       {version !== null ? <input type="hidden" name="version" value={version} /> : null}
+      {props.scheduledId ? <input type="hidden" name="scheduled_id" value={props.scheduledId} /> : null}
       {formError ? (
         <div className="admin-form__error" role="alert">
           <p>{formError}</p>

@@ -100,7 +100,7 @@ for (const javaScriptEnabled of [false, true]) {
       const [a, b] = servers as [ExtraServer, ExtraServer];
       const card = unique('Карта по расписанию');
       const oldPrice = 1000 + Math.floor(Math.random() * 8000);
-      const newPrice = oldPrice + 7;
+      let newPrice = oldPrice + 7;
       await login(page);
       await page.goto('/admin/cards/new');
       await page.getByLabel('Название', { exact: true }).fill(card);
@@ -137,6 +137,18 @@ for (const javaScriptEnabled of [false, true]) {
       const changed = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Цена, ₽' }) });
       await expect(changed).toContainText(String(oldPrice));
       await expect(changed).toContainText(String(newPrice));
+
+      // The new version is edited before its time: another price, the same moment, still one change.
+      await page.getByRole('link', { name: 'Изменить новую версию' }).click();
+      await expect(page.getByRole('note').filter({ hasText: 'Вы меняете запланированную версию' })).toBeVisible();
+      await expect(page.getByLabel('Цена, ₽')).toHaveValue(String(newPrice));
+      newPrice += 3;
+      await page.getByLabel('Цена, ₽').fill(String(newPrice));
+      await save(page);
+      await expectFlash(page, `Запланированная версия «${card}» изменена`);
+      await expect(changed).toContainText(String(newPrice));
+      await page.goto('/admin/scheduled');
+      await expect(row(page, card).filter({ hasText: 'Новая версия' })).toHaveCount(1);
 
       // A minute before: nothing yet.
       setClock(due - 60_000);

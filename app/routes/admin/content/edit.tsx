@@ -26,13 +26,19 @@ import {
 } from '#app/models/admin/content.server.ts';
 import { getImages } from '#app/models/image.server.ts';
 import { pruneRecordRevisions } from '#app/models/revision.server.ts';
-import { pendingChangesOf, scheduleChange } from '#app/models/scheduled-change.server.ts';
+import {
+  getScheduledChange,
+  pendingChangesOf,
+  scheduleChange,
+  updateScheduledChange,
+} from '#app/models/scheduled-change.server.ts';
 import { canWriteSection, checkValuesScope, sectionRecordAccess, visibilityOf } from '#app/services/access.server.ts';
 import {
   CONTENT_FORM_MAX_BYTES,
   CONTENT_MULTI_FORM_MAX_BYTES,
   constraintMessage,
   defaultFormValues,
+  parsedToFormValues,
   parseValues,
   pendingName,
   processImages,
@@ -47,7 +53,12 @@ import {
   saveImageDetails,
 } from '#app/services/image-details.server.ts';
 import { recordZone } from '#app/services/revisions.server.ts';
-import { readScheduleFields, type ScheduleFields, schedulerClock } from '#app/services/scheduled-changes.server.ts';
+import {
+  localMomentValue,
+  readScheduleFields,
+  type ScheduleFields,
+  schedulerClock,
+} from '#app/services/scheduled-changes.server.ts';
 import { changeConfirmation, checkChangeWeekday } from '#app/services/session-change.server.ts';
 import { getStaffClock } from '#app/services/staff-clock.server.ts';
 import type { Database } from '#db/index.ts';
@@ -133,9 +144,23 @@ export async function loader({ context, params, url, pattern }: Route.LoaderArgs
   const id = await recordId(db, section, params.id, url.pathname);
   const row = id === null ? null : await getRow(db, section, id);
   if (id !== null && !row) throw new Response(`Запись не найдена: ${url.pathname}`, { status: 404 });
-  const fieldValues = row ? rowToFormValues(section.fields, row) : prefill(section, url.searchParams);
-  const values = { ...fieldValues, ...(await imageDetailValues(db, section, fieldValues)) };
+  // «Изменить новую версию» of a scheduled change: the form shows that version and its moment (docs/product/scheduling.md).
+  const scheduled =
+    id === null ? null : await scheduledVersion(db, section, id, parseId(url.searchParams.get('scheduled')));
+  const fieldValues = scheduled
+    ? parsedToFormValues(section.fields, scheduled.data)
+    : row
+      ? rowToFormValues(section.fields, row)
+      : prefill(section, url.searchParams);
+  const values: FormValues = { ...fieldValues, ...(await imageDetailValues(db, section, fieldValues)) };
+  if (scheduled) {
+    values.publish_at = localMomentValue(
+      scheduled.dueAt,
+      await scheduleZone(db, section, id, values, getStaffClock(context).network),
+    );
+  }
   return {
+    scheduledId: scheduled?.id ?? null,
     sectionKey: section.key,
     id,
     label: row
@@ -157,6 +182,24 @@ export async function loader({ context, params, url, pattern }: Route.LoaderArgs
         }
       : null,
   };
+}
+
+/** A pending scheduled version of this record, when the address asks for one (`?scheduled=<id>`). */
+async function scheduledVersion(db: Database, section: AnySection, recordId: number, changeId: number | null) {
+  if (changeId === null) return null;
+  const change = await getScheduledChange(db, changeId);
+  if (
+    !change ||
+    change.section !== section.key ||
+    change.record_id !== recordId ||
+    change.action !== 'update' ||
+    change.applied_at !== null ||
+    change.cancelled_at !== null
+  ) {
+    return null;
+  }
+  const data = (typeof change.data === 'string' ? JSON.parse(change.data) : change.data) as Record<string, unknown>;
+  return { id: change.id, data, dueAt: change.due_at };
 }
 
 /** Sections whose records can be published or taken down at a moment (docs/product/scheduling.md). */
@@ -193,6 +236,8 @@ const saveFields = z.object({
   intent: z.enum(['save', 'overwrite', 'notify']).catch('save'),
   version: formOptionalId(),
   current_version: formOptionalId(),
+  // The scheduled version the form edits («Изменить новую версию»), replaced instead of scheduling another.
+  scheduled_id: formOptionalId(),
 });
 
 export async function action({ request, context, params, url, pattern }: Route.ActionArgs) {
@@ -205,9 +250,9 @@ export async function action({ request, context, params, url, pattern }: Route.A
   const multi = isNew && section.fields.some((field) => field.kind === 'image' && field.multipleOnCreate);
   const form = await readForm(request, multi ? CONTENT_MULTI_FORM_MAX_BYTES : CONTENT_FORM_MAX_BYTES);
   const meta = parseFormData(form, saveFields);
-  const { intent, version, current_version } = meta.success
+  const { intent, version, current_version, scheduled_id } = meta.success
     ? meta.data
-    : { intent: 'save', version: null, current_version: null };
+    : { intent: 'save', version: null, current_version: null, scheduled_id: null };
 
   const raw = rawValues(section.fields, form);
   const options = await loadOptions(db, optionSources(section), visibilityOf(staff));
@@ -273,6 +318,20 @@ export async function action({ request, context, params, url, pattern }: Route.A
       }
       const title = (section.composedLabel ? await recordTitle(db, section, id) : null) ?? label;
       await saveImageDetails(db, section, values, imageDetails, []);
+      const editing = await scheduledVersion(db, section, id, scheduled_id);
+      if (scheduled_id !== null) {
+        if (!editing) return failure(409, {}, 'Эта запланированная версия уже применена или отменена');
+        await updateScheduledChange(db, editing.id, {
+          dueAt: schedule.publishAt,
+          data: { ...values, published: true },
+          staffUserId: staff.id,
+          entity: section.entity,
+        });
+        return redirectWithFlash(`/admin/scheduled/${editing.id}`, {
+          kind: 'success',
+          text: `Запланированная версия «${title}» изменена: применится ${when(schedule.publishAt)}`,
+        });
+      }
       await scheduleChange(db, {
         section: section.key,
         entity: section.entity,
@@ -403,6 +462,11 @@ export default function SectionEdit({ loaderData, actionData }: Route.ComponentP
           </a>
         </p>
       ) : null}
+      {loaderData.scheduledId !== null ? (
+        <p className="admin-schedule-note" role="note">
+          Вы меняете запланированную версию: до времени «Опубликовать с» на сайте остаётся текущая.
+        </p>
+      ) : null}
       {loaderData.schedule?.pending.length ? (
         <div className="admin-schedule-note" role="note">
           <p>Запланировано для этой записи:</p>
@@ -434,6 +498,7 @@ export default function SectionEdit({ loaderData, actionData }: Route.ComponentP
         conflictVersion={actionData?.conflictVersion}
         confirm={actionData?.confirm}
         scheduleZone={loaderData.schedule?.zone ?? null}
+        scheduledId={loaderData.scheduledId}
         readOnly={loaderData.readOnly}
       />
     </section>

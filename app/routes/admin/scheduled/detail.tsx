@@ -172,6 +172,14 @@ export default function ScheduledChange({ loaderData, actionData }: Route.Compon
           <Link to={entry.recordPath} className="admin-link">
             Открыть запись
           </Link>
+          {entry.pending && entry.action === 'update' ? (
+            <>
+              {' · '}
+              <Link to={`${entry.recordPath}?scheduled=${entry.id}`} className="admin-link">
+                Изменить новую версию
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       {entry.action === 'update' ? (
