@@ -7,10 +7,9 @@
  */
 import crypto from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { SECTIONS } from '#app/admin/sections.ts';
-import routes from '#app/routes.ts';
 import { BIDS, GALLERY, GYMS } from '#db/demo/content.ts';
+import { adminRoutes } from '#scripts/proof/routes.ts';
 import {
   E2E_ADMIN,
   expectFlash,
@@ -40,18 +39,9 @@ const GYM_1_TEXTS = [
   ...GALLERY.filter((item) => item.gym === 1).map((item) => item.alt),
 ];
 
-/** Every route path under /admin, as declared (`/admin/gyms/:id/history/:revisionId`). */
+/** Every route path under /admin, as declared in app/routes.ts (the proof suite's list of them). */
 function staffRoutePaths(): string[] {
-  const paths: string[] = [];
-  const walk = (entries: RouteConfigEntry[], prefix: string) => {
-    for (const entry of entries) {
-      const path = entry.index ? prefix : entry.path ? `${prefix}/${entry.path}` : prefix;
-      if (path === '/admin' || path.startsWith('/admin/')) paths.push(path);
-      if (entry.children) walk(entry.children, path);
-    }
-  };
-  walk(routes, '');
-  return [...new Set(paths)];
+  return [...new Set(adminRoutes().map((route) => route.pattern))];
 }
 
 function idsIn(html: string, base: string, rest = ''): string[] {
