@@ -43,12 +43,14 @@ import { createStorageFromEnv, InvalidStorageKeyError } from '#app/infra/storage
 import { PUBLIC_BODY_LIMIT, STAFF_BODY_LIMIT } from '#app/lib/body-limits.ts';
 import { isStoredImageKey } from '#app/models/image.server.ts';
 import { countOutbox } from '#app/models/outbox.server.ts';
+import { countOverdueChanges } from '#app/models/scheduled-change.server.ts';
 import { resolveActiveGym } from '#app/services/active-gym.server.ts';
 import { ensureAdminFromEnv, noStaffHint } from '#app/services/admin-bootstrap.server.ts';
 import { issueBidToken } from '#app/services/bid-token.server.ts';
 import { prepareDatabase } from '#app/services/database-setup.server.ts';
 import { startHousekeeping } from '#app/services/housekeeping.server.ts';
 import { MAX_ATTEMPTS, startOutboxWorker } from '#app/services/outbox.server.ts';
+import { schedulerClock, startScheduledChanges } from '#app/services/scheduled-changes.server.ts';
 import { isSignedInStaff, sessionRules } from '#app/services/session.server.ts';
 import { rekeyLegacyRecoveryCodes } from '#app/services/two-factor.server.ts';
 import { createDb } from '#db/index.ts';
@@ -143,6 +145,9 @@ await cache.start();
 const outbox = startOutboxWorker({ env, database, logger, sessionSecret });
 // Expired rate-limit windows, sessions, sign-in challenges and old content versions go every ten minutes.
 const housekeeping = startHousekeeping({ db: database.db, logger, revisionsKeepDays: env.REVISIONS_KEEP_DAYS });
+// Scheduled publications and versions (docs/product/scheduling.md): every instance polls, each change applies once.
+const schedulerNow = schedulerClock(env.TEST_CLOCK_FILE);
+const scheduler = startScheduledChanges({ db: database.db, logger, pollMs: env.SCHEDULER_POLL_MS, now: schedulerNow });
 
 // ---------------------------------------------------------------------------------------------
 const app = express();
@@ -156,7 +161,11 @@ app.use((req, res, next) => drain.connectionCloseMiddleware(req, res, next));
 // Prometheus metrics (app/infra/metrics.server.ts): counted always, served only with METRICS_TOKEN.
 const metrics = createMetrics({
   token: env.METRICS_TOKEN,
-  sources: { poolStats: () => database.poolStats(), outbox: () => countOutbox(database.db, MAX_ATTEMPTS) },
+  sources: {
+    poolStats: () => database.poolStats(),
+    outbox: () => countOutbox(database.db, MAX_ATTEMPTS),
+    overdueScheduledChanges: () => countOverdueChanges(database.db, schedulerNow()),
+  },
 });
 if (metrics.enabled) {
   app.use(metrics.middleware);
@@ -354,6 +363,7 @@ const drain = createDrain({
   timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   async stopWork() {
     await housekeeping.stop();
+    await scheduler.stop().catch((err) => logger.error({ err }, 'stopping the scheduler failed'));
     await outbox.stop().catch((err) => logger.error({ err }, 'stopping the outbox worker failed'));
     await cache.stop().catch((err) => logger.error({ err }, 'stopping the cache listener failed'));
   },

@@ -70,6 +70,9 @@ export default [
     route('account', 'routes/admin/account.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
     route('deleted', 'routes/admin/deleted.tsx'),
+    // Changes that publish themselves (docs/product/scheduling.md).
+    route('scheduled', 'routes/admin/scheduled/list.tsx'),
+    route('scheduled/:id', 'routes/admin/scheduled/detail.tsx'),
     // Unknown staff addresses: a 404 inside the staff layout (its error page keeps the navigation).
     route('*', 'routes/admin/not-found.tsx', { id: 'admin-not-found' }),
   ]),

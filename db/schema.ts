@@ -42,7 +42,7 @@ export type SignupState = 'booked' | 'waiting' | 'cancelled';
 export type BidStatus = 'new' | 'in_progress' | 'done' | 'rejected';
 export type Attendance = 'came' | 'no_show';
 export type TrialOutcome = 'bought' | 'not_bought';
-export type StaffRole = 'admin' | 'editor';
+export type StaffRole = 'admin' | 'editor' | 'manager';
 export type ScheduleChangeKind = 'cancelled' | 'changed';
 
 export interface ImageTable {
@@ -55,6 +55,12 @@ export interface ImageTable {
   byte_size: number;
   /** Tiny blurred webp as a data URI (10×10, quality 50, blur 3). */
   placeholder: DefaultedText;
+  /** The focal point in percent of the width and height (docs/product/images.md); 50/50 is the centre. */
+  focal_x: ColumnType<number, number | undefined, number>;
+  focal_y: ColumnType<number, number | undefined, number>;
+  /** The description for people who cannot see the picture; empty with `decorative`. */
+  alt: DefaultedText;
+  decorative: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
 }
 
@@ -342,10 +348,40 @@ export interface AuditLogTable {
   fields: JSONColumnType<string[], string | undefined, string>;
   /** The item's name when the entry was written; null on rows from before titles were kept. */
   title: string | null;
+  /** The gyms of the item when the entry was written; empty when it belongs to all gyms or none. */
+  gym_ids: ColumnType<number[], number[] | undefined, number[]>;
   created_at: CreatedAt;
 }
 
-export type RevisionKind = 'initial' | 'create' | 'update' | 'restore' | 'delete';
+export type RevisionKind = 'initial' | 'create' | 'update' | 'restore' | 'delete' | 'scheduled';
+export type ScheduledAction = 'update' | 'publish' | 'unpublish';
+
+/** The gyms a manager looks after (docs/product/roles.md). */
+export interface StaffUserGymTable {
+  staff_user_id: number;
+  gym_id: number;
+}
+
+/** A change of a content record due at a moment (docs/product/scheduling.md). */
+export interface ScheduledChangeTable {
+  id: Generated<number>;
+  /** The key of the record's section in app/admin/sections.ts. */
+  section: string;
+  record_id: number;
+  action: ScheduledAction;
+  /** The whole new version (the form's values) of an `update`; null for publish and unpublish. */
+  data: JSONColumnType<Record<string, unknown>, string | null, string | null> | null;
+  due_at: ColumnType<Date, Date | string, Date | string>;
+  title: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_by: number | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  applied_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  cancelled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  cancelled_by: number | null;
+  failure: string | null;
+}
 
 /**
  * One saved version of a content record (docs/revisions.md): its field values after a save, or the last values of
@@ -418,6 +454,8 @@ export interface DB {
   rate_limits: RateLimitTable;
   audit_log: AuditLogTable;
   content_revisions: ContentRevisionTable;
+  scheduled_changes: ScheduledChangeTable;
+  staff_user_gyms: StaffUserGymTable;
   outbox: OutboxTable;
   privacy_policy: PrivacyPolicyTable;
 }

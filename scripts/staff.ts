@@ -31,7 +31,7 @@ const USAGE = `Как запустить:
   npm run staff -- list                                                 список сотрудников
 Пароль берётся из STAFF_PASSWORD или спрашивается (не короче ${staffUsers.MIN_PASSWORD_LENGTH} символов); имя — из --name или спрашивается.`;
 
-const ROLE_NAMES: Record<StaffRole, string> = { admin: 'администратор', editor: 'редактор' };
+const ROLE_NAMES: Record<StaffRole, string> = { admin: 'администратор', editor: 'редактор', manager: 'менеджер клуба' };
 
 /** Reads a password without echoing it. */
 async function promptPassword(question: string): Promise<string> {

@@ -54,7 +54,15 @@ export type FieldDef<Name extends string = string> =
   | (FieldBase<Name> & { kind: 'reference'; source: OptionSource })
   | (FieldBase<string> & { kind: 'references'; source: OptionSource; join: JoinDef })
   | (FieldBase<Name> & { kind: 'lines'; maxItems: number })
-  | (FieldBase<Name> & { kind: 'image'; multipleOnCreate?: boolean });
+  | (FieldBase<Name> & {
+      kind: 'image';
+      multipleOnCreate?: boolean;
+      /**
+       * A column of the record that is the picture's description (the gallery's `alt`): the form then asks no
+       * description of its own beside the picture (docs/product/images.md).
+       */
+      describedBy?: Name;
+    });
 
 /** How a list column shows its value. `reference` and `choice` show the label of the field of the same name. */
 export type ColumnFormat =
@@ -106,7 +114,25 @@ export interface ImagePreview {
   width: number;
   height: number;
   placeholder: string;
+  focalX?: number;
+  focalY?: number;
 }
+
+/**
+ * The inputs beside an image field (docs/product/images.md): its focal point in percent and its description or the
+ * decorative mark. They describe the picture (the `images` row), not a column of the record.
+ */
+export function imageDetailNames(fieldName: string) {
+  return {
+    focalX: `${fieldName}__focal_x`,
+    focalY: `${fieldName}__focal_y`,
+    alt: `${fieldName}__alt`,
+    decorative: `${fieldName}__decorative`,
+  };
+}
+
+/** The longest picture description. */
+export const MAX_IMAGE_ALT_LENGTH = 300;
 
 /** IANA zone names are short; a longer value is not one. */
 export const MAX_TIME_ZONE_LENGTH = 64;

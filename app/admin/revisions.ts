@@ -33,6 +33,7 @@ export const REVISION_KIND_LABELS: Record<RevisionKind, string> = {
   update: 'Изменение',
   restore: 'Восстановление',
   delete: 'Удаление',
+  scheduled: 'Изменение по расписанию',
 };
 
 /**

@@ -281,6 +281,7 @@ export const gallery = defineSection({
       label: 'Фотографии',
       required: true,
       multipleOnCreate: true,
+      describedBy: 'alt',
       hint: 'Можно выбрать несколько файлов сразу',
     },
     {

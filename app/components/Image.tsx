@@ -1,12 +1,20 @@
 import { transformBaseImageProps } from '@unpic/core/base';
 import type { CSSProperties } from 'react';
-import { IMAGE_WIDTHS, type ImageRef, imageVariantUrl, snapImageWidth } from '#app/lib/image-url.ts';
+import {
+  focalPosition,
+  IMAGE_WIDTHS,
+  type ImageRef,
+  imageAlt,
+  imageVariantUrl,
+  snapImageWidth,
+} from '#app/lib/image-url.ts';
 
 const MAX_RENDERED_WIDTH = 1536;
 
 interface ImageProps {
   image: ImageRef;
-  alt: string;
+  /** Defaults to the picture's own description (empty for a decorative one, docs/product/images.md). */
+  alt?: string;
   /** Largest rendered width in CSS pixels; defaults to the picture's own width (at most 1536). */
   width?: number;
   /** Above the fold: loaded eagerly with high priority. Everything else is lazy. */
@@ -84,9 +92,14 @@ export function Image({ image, alt, width, priority = false, className, style }:
       decoding={attributes.decoding}
       width={renderedWidth}
       height={renderedHeight}
-      alt={alt}
+      alt={alt ?? imageAlt(image)}
       className={className ? `image ${className}` : 'image'}
-      style={image.placeholder ? { backgroundImage: `url("${image.placeholder}")`, ...style } : style}
+      // The focal point stays inside whatever crop the page's box makes (docs/product/images.md).
+      style={{
+        objectPosition: focalPosition(image),
+        ...(image.placeholder ? { backgroundImage: `url("${image.placeholder}")` } : {}),
+        ...style,
+      }}
     />
   );
 }

@@ -17,7 +17,7 @@ export function TrendCard({
 }) {
   return (
     <li className="card card--link">
-      {trend.cover ? <Image className="card__image" image={trend.cover} alt="" width={400} /> : null}
+      {trend.cover ? <Image className="card__image" image={trend.cover} width={400} /> : null}
       <div className="card__body">
         <Heading level={headingLevel} className={headingLevel === 2 ? 'heading--3' : undefined}>
           <SiteLink to={`/trends/${trend.id}`} className="card__link">
@@ -56,13 +56,7 @@ export function CoachCard({
   return (
     <li className="card card--link coach-card">
       {coach.photo ? (
-        <Image
-          className="card__image card__image--portrait"
-          image={coach.photo}
-          alt=""
-          width={320}
-          priority={priority}
-        />
+        <Image className="card__image card__image--portrait" image={coach.photo} width={320} priority={priority} />
       ) : null}
       <div className="card__body">
         <Heading level={headingLevel} className={headingLevel === 2 ? 'heading--3' : undefined}>
@@ -191,9 +185,7 @@ export function PromoCard({
 }) {
   return (
     <article className="card promo-card" aria-labelledby={`promo-${promo.id}-title`}>
-      {promo.image ? (
-        <Image className="card__image" image={promo.image} alt="" width={640} priority={priority} />
-      ) : null}
+      {promo.image ? <Image className="card__image" image={promo.image} width={640} priority={priority} /> : null}
       <div className="card__body">
         <p className="promo-card__until">
           <Icon name="calendar" size={16} /> до {formatDate(promo.endsOn, timeZone)}

@@ -175,6 +175,18 @@ const envSchema = z.object({
     .min(50, { error: 'must be at least 50 ms' })
     .max(60_000, { error: 'must be at most 60000 ms' })
     .default(5000),
+  /** How often every instance looks for scheduled changes that are due (docs/product/scheduling.md). */
+  SCHEDULER_POLL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(50, { error: 'must be at least 50 ms' })
+    .max(60_000, { error: 'must be at most 60000 ms' })
+    .default(15_000),
+  /**
+   * Tests only: a file holding the moment (ISO) the scheduler and the schedule fields take as «now», so browser tests
+   * move the clock forward instead of waiting (docs/product/scheduling.md). Never set in production.
+   */
+  TEST_CLOCK_FILE: optionalString,
   /** Saved versions of content older than this many days are pruned, except the newest 20 of each record. */
   REVISIONS_KEEP_DAYS: z.coerce
     .number({ error: 'must be a number of days' })

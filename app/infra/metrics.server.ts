@@ -12,6 +12,8 @@ import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 export interface MetricsSources {
   poolStats(): { total: number; idle: number; waiting: number } | null;
   outbox(): Promise<{ pending: number; dead: number }>;
+  /** Scheduled changes due more than two minutes ago and still not applied (docs/product/scheduling.md). */
+  overdueScheduledChanges?(): Promise<number>;
 }
 
 /** Paths the Express server answers itself, before React Router. */
@@ -112,6 +114,14 @@ export function createMetrics(options: { token?: string; sources: MetricsSources
     });
   outboxGauge('outbox_pending', 'Notifications waiting to be sent or retried', 'pending');
   outboxGauge('outbox_dead', 'Notifications given up after the last attempt (see the staff dashboard)', 'dead');
+  new Gauge({
+    name: 'scheduled_changes_overdue',
+    help: 'Scheduled content changes due more than 2 minutes ago and not yet applied (see the staff dashboard)',
+    registers: [registry],
+    async collect() {
+      this.set((await options.sources.overdueScheduledChanges?.()) ?? 0);
+    },
+  });
 
   let matchRoute: (pathname: string) => string | null = () => null;
 

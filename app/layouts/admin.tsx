@@ -5,6 +5,7 @@ import stylesheet from '#app/admin.css?url';
 import { FlashMessage } from '#app/components/admin/FlashMessage.tsx';
 import { ViewerZoneCookie } from '#app/components/admin/StaffTime.tsx';
 import { Heading } from '#app/components/Heading.tsx';
+import { requireAccessMiddleware } from '#app/middleware/access.server.ts';
 import { adminFlashContext, requireStaffMiddleware } from '#app/middleware/staff.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
 import { getStaffClock } from '#app/services/staff-clock.server.ts';
@@ -12,7 +13,7 @@ import type { Route } from './+types/admin';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
-export const middleware: Route.MiddlewareFunction[] = [requireStaffMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [requireStaffMiddleware, requireAccessMiddleware];
 
 /** Server middleware runs on a client navigation only when loader data is fetched: this loader makes it always run. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -40,11 +41,14 @@ function AdminShell({ staff, children }: { staff: AdminData['staff'] | null; chi
           <>
             <nav className="admin__nav" aria-label="Разделы">
               <ul>
-                {ADMIN_NAV.map((item) => (
+                {ADMIN_NAV.filter((item) => staff.role !== 'manager' || item.to !== '/admin/report').map((item) => (
                   <li key={item.to}>
                     <NavLink to={item.to}>{item.label}</NavLink>
                   </li>
                 ))}
+                <li>
+                  <NavLink to="/admin/scheduled">Запланировано</NavLink>
+                </li>
                 <li>
                   <NavLink to="/admin/audit">Журнал</NavLink>
                 </li>

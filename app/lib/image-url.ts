@@ -63,4 +63,23 @@ export interface ImageRef {
   width: number;
   height: number;
   placeholder: string;
+  /** The focal point in percent (docs/product/images.md); the centre when absent. */
+  focalX?: number;
+  focalY?: number;
+  /** The description shown as `alt`; empty with `decorative`. */
+  alt?: string;
+  decorative?: boolean;
+}
+
+/**
+ * Where a picture is anchored in any box that crops it (`object-fit: cover`): CSS places the picture's point at
+ * `x% y%` on the box's point at `x% y%`, so the focal point is inside every crop, whatever the box's ratio.
+ */
+export function focalPosition(image: Pick<ImageRef, 'focalX' | 'focalY'>): string {
+  return `${image.focalX ?? 50}% ${image.focalY ?? 50}%`;
+}
+
+/** The `alt` of a picture: its description, or empty when it is decorative. */
+export function imageAlt(image: Pick<ImageRef, 'alt' | 'decorative'>): string {
+  return image.decorative ? '' : (image.alt ?? '');
 }

@@ -1,6 +1,7 @@
 import { createContext, type MiddlewareFunction, redirect } from 'react-router';
 import { type Flash, takeFlash } from '#app/infra/flash.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
+import { staffGymIds } from '#app/models/staff.server.ts';
 import { loginRedirect, staffContext } from '#app/services/auth.server.ts';
 import { checkStaffSession, sessionRules } from '#app/services/session.server.ts';
 import { provideStaffClock } from '#app/services/staff-clock.server.ts';
@@ -37,7 +38,9 @@ export const requireStaffMiddleware: MiddlewareFunction<Response> = async ({ req
     throw redirect(next.location, { headers });
   }
   const { id, email, name, role, sessionId } = check.session;
-  context.set(staffContext, { id, email, name, role, sessionId });
+  // A manager's gyms are read on every request, so a change by an admin applies at once (docs/product/roles.md).
+  const gymIds = role === 'manager' ? await staffGymIds(services.database.db, id) : null;
+  context.set(staffContext, { id, email, name, role, sessionId, gymIds });
   await provideStaffClock(context, request);
 
   const { flash, clearHeader } = await takeFlash(request);

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import { SESSION_ACTIONS } from '#app/admin/audit.ts';
 import { recordGymZone } from '#app/models/gym.server.ts';
+import { recordGymIds } from '#app/models/record-gyms.server.ts';
 import type { Database } from '#db/index.ts';
 
 export type AuditAction =
@@ -11,6 +12,10 @@ export type AuditAction =
   | 'publish'
   | 'unpublish'
   | 'move'
+  | 'schedule'
+  | 'schedule_edit'
+  | 'schedule_cancel'
+  | 'scheduled'
   | 'status'
   | 'login'
   | 'logout'
@@ -37,6 +42,8 @@ export async function recordAudit(
     entityId: number | null;
     fields?: string[];
     title?: string | null;
+    /** The record's gyms; by default read from the record as it is now (a deleted one passes them). */
+    gymIds?: number[];
   },
 ): Promise<void> {
   const title = entry.title === undefined ? await defaultTitle(db, entry.entity, entry.entityId) : entry.title;
@@ -49,6 +56,11 @@ export async function recordAudit(
       entity_id: entry.entityId,
       fields: JSON.stringify(entry.fields ?? []),
       title: title ? title.slice(0, 300) : null,
+      gym_ids:
+        entry.gymIds ??
+        (entry.entityId === null
+          ? []
+          : (recordGymIds(sql.val(entry.entity), sql.val(entry.entityId)) as unknown as number[])),
     })
     .execute();
 }
@@ -78,10 +90,28 @@ export async function recordStaffUserAudit(
   await recordAudit(db, { staffUserId: actorId, action, entity: 'staff_user', entityId: staffUserId, fields });
 }
 
-/** Audit entries with who made them, newest first: the shared base of the audit page and the dashboard. */
-export function selectAuditEntries(db: Database) {
+/** Entities whose entries a manager never sees: staff accounts, notifications (docs/product/roles.md). */
+const STAFF_ONLY_ENTITIES = ['staff_user', 'outbox', 'bid'];
+
+/**
+ * Audit entries with who made them and the gyms of their record, newest first: the shared base of the audit page and
+ * the dashboard. `scope`: a manager's gyms — entries about records of those gyms, and about records shared by all
+ * gyms; null: every entry.
+ */
+export function selectAuditEntries(db: Database, scope: number[] | null = null) {
   return db
     .selectFrom('audit_log')
+    .$if(scope !== null, (query) =>
+      query.where((eb) =>
+        eb.or([
+          sql<SqlBool>`audit_log.gym_ids && ${sql`ARRAY[${sql.join([-1, ...scope!])}]::int[]`}`,
+          eb.and([
+            sql<SqlBool>`cardinality(audit_log.gym_ids) = 0`,
+            eb('audit_log.entity', 'not in', STAFF_ONLY_ENTITIES),
+          ]),
+        ]),
+      ),
+    )
     .leftJoin('staff_users', 'staff_users.id', 'audit_log.staff_user_id')
     .select([
       'audit_log.id',
@@ -95,6 +125,9 @@ export function selectAuditEntries(db: Database) {
       'staff_users.email as staff_email',
       // Each entry's time is read in its record's gym's zone when it has one (docs/product/staff.md, "Times").
       recordGymZone(sql.ref('audit_log.entity'), sql.ref('audit_log.entity_id')).as('gym_time_zone'),
+      // The log names the gyms of each entry's record (docs/product/roles.md).
+      sql<string | null>`(SELECT string_agg(g.name, ', ' ORDER BY g.sort_order, g.id) FROM gyms g
+        WHERE g.id = ANY(audit_log.gym_ids))`.as('gym_names'),
     ]);
 }
 
@@ -106,6 +139,8 @@ export interface AuditFilters {
   action: string | null;
   /** Include sign-ins and sign-outs. */
   sessions: boolean;
+  /** A manager's gyms (see selectAuditEntries); null or absent: every entry. */
+  scope?: number[] | null;
 }
 
 export const NO_AUDIT_FILTERS: AuditFilters = { staffUserId: null, entity: null, action: null, sessions: false };
@@ -116,7 +151,7 @@ export async function listAudit(
   filters: AuditFilters = NO_AUDIT_FILTERS,
   limit = 50,
 ) {
-  let query = selectAuditEntries(db)
+  let query = selectAuditEntries(db, filters.scope ?? null)
     .orderBy('audit_log.id', 'desc')
     .limit(limit + 1);
   if (before !== null) query = query.where('audit_log.id', '<', before);

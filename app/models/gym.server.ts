@@ -1,5 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { type BookingRules, DEFAULT_BOOKING_RULES } from '#app/lib/booking.ts';
+import type { ImageRef } from '#app/lib/image-url.ts';
 import type { Database } from '#db/index.ts';
 
 export interface PublicGym {
@@ -12,7 +13,7 @@ export interface PublicGym {
   openingHours: string;
   timeZone: string;
   description: string;
-  cover: { key: string; width: number; height: number; placeholder: string } | null;
+  cover: ImageRef | null;
 }
 
 /** Published gyms in display order, with their cover image — one query. */
@@ -34,6 +35,10 @@ export async function listPublishedGyms(db: Database): Promise<PublicGym[]> {
       'images.width',
       'images.height',
       'images.placeholder',
+      'images.focal_x',
+      'images.focal_y',
+      'images.alt',
+      'images.decorative',
     ])
     .where('gyms.published', '=', true)
     .orderBy('gyms.sort_order')
@@ -50,7 +55,16 @@ export async function listPublishedGyms(db: Database): Promise<PublicGym[]> {
     timeZone: row.time_zone,
     description: row.description,
     cover: row.storage_key
-      ? { key: row.storage_key, width: row.width ?? 0, height: row.height ?? 0, placeholder: row.placeholder ?? '' }
+      ? {
+          key: row.storage_key,
+          width: row.width ?? 0,
+          height: row.height ?? 0,
+          placeholder: row.placeholder ?? '',
+          focalX: row.focal_x ?? 50,
+          focalY: row.focal_y ?? 50,
+          alt: row.alt ?? '',
+          decorative: row.decorative ?? false,
+        }
       : null,
   }));
 }

@@ -13,7 +13,16 @@ export function imageRef(eb: ExpressionBuilder<DB, any>, column: string) {
   return jsonObjectFrom(
     eb
       .selectFrom('images')
-      .select(['images.storage_key as key', 'images.width', 'images.height', 'images.placeholder'])
+      .select([
+        'images.storage_key as key',
+        'images.width',
+        'images.height',
+        'images.placeholder',
+        'images.focal_x as focalX',
+        'images.focal_y as focalY',
+        'images.alt',
+        'images.decorative',
+      ])
       .where('images.id', '=', sql.ref<number>(column)),
   ).$castTo<ImageRef | null>();
 }
@@ -26,7 +35,29 @@ export async function getImages(db: Database, ids: number[]) {
   if (ids.length === 0) return [];
   return db
     .selectFrom('images')
-    .select(['id', 'storage_key', 'width', 'height', 'placeholder'])
+    .select(['id', 'storage_key', 'width', 'height', 'placeholder', 'focal_x', 'focal_y', 'alt', 'decorative'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export interface ImageDetails {
+  focalX: number;
+  focalY: number;
+  alt: string;
+  decorative: boolean;
+}
+
+/** Sets the focal point and description of pictures (the staff form's fields beside an upload). */
+export async function setImageDetails(db: Database, ids: number[], details: ImageDetails): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('images')
+    .set({
+      focal_x: details.focalX,
+      focal_y: details.focalY,
+      alt: details.decorative ? '' : details.alt,
+      decorative: details.decorative,
+    })
     .where('id', 'in', ids)
     .execute();
 }

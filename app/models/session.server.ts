@@ -20,6 +20,11 @@ export interface StaffIdentity {
   name: string;
   role: StaffRole;
   sessionId: string;
+  /**
+   * The gyms a manager looks after (docs/product/roles.md); null for admins and editors, who look after every gym.
+   * Filled in by the staff middleware.
+   */
+  gymIds?: number[] | null;
 }
 
 /** A live session as the session check sees it. */

@@ -1,5 +1,6 @@
 /** Staff accounts: used by /admin/staff, the login, the start-up admin account and the staff CLI (scripts/staff.ts). */
 
+import { sql } from 'kysely';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '#app/infra/password.server.ts';
 import { recordStaffUserAudit } from '#app/models/audit.server.ts';
 import { deleteUserLoginChallenges } from '#app/models/login-challenge.server.ts';
@@ -32,13 +33,65 @@ export async function hasAnyStaff(db: Database): Promise<boolean> {
   return (await db.selectFrom('staff_users').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
+/** True once an account exists that can sign in (the demo's manager is off until an admin turns it on). */
+export async function hasEnabledStaff(db: Database): Promise<boolean> {
+  const row = await db.selectFrom('staff_users').select('id').where('disabled', '=', false).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function listStaff(db: Database) {
   return db
     .selectFrom('staff_users')
     .select(['id', 'email', 'name', 'role', 'disabled', 'created_at'])
     .select((eb) => eb('totp_enabled_at', 'is not', null).as('two_factor'))
+    .select((eb) =>
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('staff_user_gyms')
+            .select(sql<number[]>`array_agg(gym_id ORDER BY gym_id)`.as('ids'))
+            .whereRef('staff_user_gyms.staff_user_id', '=', 'staff_users.id'),
+          sql<number[]>`'{}'::int[]`,
+        )
+        .as('gym_ids'),
+    )
     .orderBy('email')
     .execute();
+}
+
+/** The gyms a manager looks after (docs/product/roles.md). */
+export async function staffGymIds(db: Database, id: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('staff_user_gyms')
+    .select('gym_id')
+    .where('staff_user_id', '=', id)
+    .orderBy('gym_id')
+    .execute();
+  return rows.map((row) => row.gym_id);
+}
+
+/**
+ * Makes a member the manager of `gymIds` (at least one), or changes a manager's gyms. Their sessions go on with the
+ * new gyms at the next request; the change is audited as a change of role and gyms.
+ */
+export async function setStaffManager(db: Database, id: number, gymIds: number[], actorId: number | null) {
+  if (gymIds.length === 0) throw new StaffInputError('Выберите хотя бы один зал менеджера');
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('staff_users')
+      .set({ role: 'manager', updated_at: new Date() })
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw new StaffInputError('Сотрудник не найден');
+    await trx.deleteFrom('staff_user_gyms').where('staff_user_id', '=', id).execute();
+    await trx
+      .insertInto('staff_user_gyms')
+      .values(gymIds.map((gym) => ({ staff_user_id: id, gym_id: gym })))
+      .execute();
+    await deleteUserLoginChallenges(trx, id);
+    await recordStaffUserAudit(trx, actorId, 'role', id, ['role', 'gyms']);
+  });
 }
 
 export async function createStaffUser(
@@ -182,6 +235,8 @@ export async function setStaffRole(db: Database, target: number | string, role: 
       .returning('id')
       .executeTakeFirst();
     if (!updated) return;
+    // Admins and editors look after every gym.
+    await trx.deleteFrom('staff_user_gyms').where('staff_user_id', '=', id).execute();
     await deleteUserLoginChallenges(trx, id);
     await recordStaffUserAudit(trx, actorId, 'role', id, ['role']);
   });

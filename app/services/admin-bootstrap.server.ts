@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Env } from '#app/infra/env.server.ts';
-import { createAdminUnlessExists, hasAnyStaff } from '#app/models/staff.server.ts';
+import { createAdminUnlessExists, hasEnabledStaff } from '#app/models/staff.server.ts';
 import type { Database } from '#db/index.ts';
 
 /** With ADMIN_EMAIL and ADMIN_PASSWORD, create that admin unless the email exists; never overwrite (README). */
@@ -18,7 +18,7 @@ export async function ensureAdminFromEnv(db: Database, env: Env, logger: Logger)
  * operator meets. Null once an account exists.
  */
 export async function noStaffHint(db: Database): Promise<string | null> {
-  if (await hasAnyStaff(db)) return null;
+  if (await hasEnabledStaff(db)) return null;
   return (
     'Сотрудников пока нет. Чтобы войти на /login, перезапустите с ADMIN_EMAIL и ADMIN_PASSWORD (не короче 10 символов) ' +
     'или создайте учётную запись: npm run staff -- create you@example.ru --role admin'

@@ -335,6 +335,18 @@ export function rowToFormValues(fields: readonly FieldDef[], row: Record<string,
   return values;
 }
 
+/** Values as the form reader returns them (a scheduled version), as the form shows them. */
+export function parsedToFormValues(fields: readonly FieldDef[], data: Record<string, unknown>): FormValues {
+  const values: FormValues = {};
+  for (const field of fields) {
+    const value = data[field.name];
+    if (field.kind === 'checkbox') values[field.name] = value === true;
+    else if (field.kind === 'references') values[field.name] = Array.isArray(value) ? value.map(String) : [];
+    else values[field.name] = value === null || value === undefined ? '' : String(value);
+  }
+  return values;
+}
+
 /** A new record's form: each kind's empty value, or the declared default. */
 export function defaultFormValues(fields: readonly FieldDef[]): FormValues {
   const values: FormValues = {};

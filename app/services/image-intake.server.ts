@@ -7,7 +7,10 @@ import { randomBytes } from 'node:crypto';
 import type { Metadata, OutputInfo } from 'sharp';
 import { loadSharp } from '#app/infra/sharp.server.ts';
 import { assertSafeStorageKey, type Storage } from '#app/infra/storage.server.ts';
-import { insertImage } from '#app/models/image.server.ts';
+import { type ImageDetails, insertImage } from '#app/models/image.server.ts';
+
+export type { ImageDetails };
+
 import type { Database } from '#db/index.ts';
 import type { Image } from '#db/schema.ts';
 
@@ -132,7 +135,7 @@ export async function saveImage(
   db: Database,
   storage: Storage,
   image: PreparedImage,
-  options: { keyPrefix: string },
+  options: { keyPrefix: string; details?: ImageDetails },
 ): Promise<Image> {
   const key = `${options.keyPrefix}/${randomBytes(12).toString('base64url')}.${image.ext}`;
   assertSafeStorageKey(key);
@@ -145,6 +148,14 @@ export async function saveImage(
       height: image.height,
       byte_size: image.bytes.length,
       placeholder: image.placeholder,
+      ...(options.details
+        ? {
+            focal_x: options.details.focalX,
+            focal_y: options.details.focalY,
+            alt: options.details.decorative ? '' : options.details.alt,
+            decorative: options.details.decorative,
+          }
+        : {}),
     });
   } catch (error) {
     await storage.remove(key).catch(() => {});

@@ -9,7 +9,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Storage } from '#app/infra/storage.server.ts';
 import { consentVersionOf } from '#app/lib/consent.server.ts';
-import { type PreparedImage, saveImage } from '#app/services/image-intake.server.ts';
+import { type ImageDetails, type PreparedImage, saveImage } from '#app/services/image-intake.server.ts';
 import {
   ATTENDANCE_DAYS,
   ATTENDANCE_NOT_BOUGHT,
@@ -53,6 +53,11 @@ interface SeedSlot {
   weekday: number;
   start_time: string;
 }
+
+/** Focal points of the demo pictures, in percent: a portrait's face, the gym covers' far wall, else the centre. */
+const CENTRE = { focalX: 50, focalY: 50 };
+const PORTRAIT_FACE = { focalX: 50, focalY: 46 };
+const GYM_COVER_FOCUS = { focalX: 68, focalY: 50 };
 
 /** Storage key prefix of every seeded picture. */
 export const SEED_KEY_PREFIX = 'seed';
@@ -161,6 +166,23 @@ function momentAgo(now: Date, daysAgo: number, hour: number): Date {
 
 const HOUR = 60 * 60 * 1000;
 
+/** Midnight (Yekaterinburg, UTC+5) of `date` as a moment. */
+function localMidnight(date: string): Date {
+  return new Date(`${date}T00:00:00+05:00`);
+}
+
+/** The first day of the month after `today` (`YYYY-MM-DD`). */
+function firstOfNextMonth(today: string): string {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+}
+
+/** The demo's manager of the first club: an account that is off until an admin turns it on. */
+export const DEMO_MANAGER = { email: 'manager.malysheva@club.example', name: 'Ирина Соколова (менеджер, демо)' };
+
+/** The demo's scheduled price change (docs/demo-content.md): the monthly card costs this much from the 1st. */
+const NEXT_MONTH_PRICE = 5290;
+
 /**
  * What the seeded bids consented to: the demo policy text at its first edit version, recorded exactly as the site
  * records a real bid's consent, so their pages name that text (docs/product/bids.md, "Consent and the policy").
@@ -193,15 +215,21 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
     await sql`SELECT pg_advisory_xact_lock(hashtext('seed-demo'))`.execute(trx);
     if (await hasGyms(trx)) return false;
 
-    const save = (image: PreparedImage) => saveImage(trx, storage, image, { keyPrefix: SEED_KEY_PREFIX });
-    const saveAll = async (images: PreparedImage[]) => {
+    // Every demo picture has a focal point and a description (docs/product/images.md), as staff would give it.
+    const saveAll = async (images: PreparedImage[], details: (index: number) => ImageDetails) => {
       const ids: number[] = [];
-      for (const image of images) ids.push((await save(image)).id);
+      for (const [i, image] of images.entries()) {
+        ids.push((await saveImage(trx, storage, image, { keyPrefix: SEED_KEY_PREFIX, details: details(i) })).id);
+      }
       return ids;
     };
 
     // Gyms keep ids 1..3 (gym 1 is the default active gym, docs/product/gyms.md); the sequence continues after.
-    const gymCovers = await saveAll(pictures.gyms);
+    const gymCovers = await saveAll(pictures.gyms, (i) => ({
+      ...GYM_COVER_FOCUS,
+      alt: `Тренажёрный зал клуба «${GYMS[i]!.name}»`,
+      decorative: false,
+    }));
     await trx
       .insertInto('gyms')
       .values(
@@ -215,7 +243,21 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
       .execute();
     await sql`SELECT setval(pg_get_serial_sequence('gyms', 'id'), (SELECT max(id) FROM gyms))`.execute(trx);
 
-    const trendCovers = await saveAll(pictures.trends);
+    // A manager of the first club (docs/product/roles.md), to show the role on /admin/staff. The account is off and
+    // has no password that any input matches: an admin turns it on and gives it one.
+    const manager = await trx
+      .insertInto('staff_users')
+      .values({ ...DEMO_MANAGER, role: 'manager', password_hash: '!', disabled: true })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (manager) await trx.insertInto('staff_user_gyms').values({ staff_user_id: manager.id, gym_id: 1 }).execute();
+
+    const trendCovers = await saveAll(pictures.trends, (i) => ({
+      ...CENTRE,
+      alt: `Зал, где проходят занятия направления «${TRENDS[i]!.title}»`,
+      decorative: false,
+    }));
     const trendRows = await trx
       .insertInto('trends')
       .values(
@@ -231,7 +273,11 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
       .execute();
     const trendId = new Map(TRENDS.map((trend, i) => [trend.key, trendRows[i]!.id]));
 
-    const trainingCovers = await saveAll(pictures.trainings);
+    const trainingCovers = await saveAll(pictures.trainings, (i) => ({
+      ...CENTRE,
+      alt: `Зал для тренировки «${TRAININGS[i]!.title}»`,
+      decorative: false,
+    }));
     const trainingRows = await trx
       .insertInto('trainings')
       .values(
@@ -249,7 +295,11 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
       .execute();
     const trainingIds = trainingRows.map((row) => row.id);
 
-    const coachPhotos = await saveAll(pictures.coaches);
+    const coachPhotos = await saveAll(pictures.coaches, (i) => ({
+      ...PORTRAIT_FACE,
+      alt: `Портрет тренера: ${COACHES[i]!.full_name}`,
+      decorative: false,
+    }));
     const coachRows = await trx
       .insertInto('coaches')
       .values(
@@ -473,7 +523,11 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
       .values(CARDS.flatMap((card) => card.gyms.map((gym) => ({ card_id: cardId.get(card.key)!, gym_id: gym }))))
       .execute();
 
-    const promoImages = await saveAll(pictures.promos);
+    const promoImages = await saveAll(pictures.promos, (i) => ({
+      ...CENTRE,
+      alt: `Иллюстрация акции «${PROMOS[i]!.title}»`,
+      decorative: false,
+    }));
     const promoRows = await trx
       .insertInto('promos')
       .values(
@@ -484,6 +538,8 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
           starts_on: addDays(today, promo.starts),
           ends_on: addDays(today, promo.ends),
           card_id: promo.card ? cardId.get(promo.card)! : null,
+          // The future promo waits unpublished; it publishes itself on its first day (below).
+          published: promo.starts <= 0,
           sort_order: i + 1,
         })),
       )
@@ -494,7 +550,47 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
       .values(PROMOS.flatMap((promo, i) => promo.gyms.map((gym) => ({ promo_id: promoRows[i]!.id, gym_id: gym }))))
       .execute();
 
-    const galleryImages = await saveAll(pictures.gallery);
+    // Changes that publish themselves (docs/product/scheduling.md): the future promo on its first day, and the
+    // monthly card's new price from the first of next month.
+    const futurePromo = PROMOS.findIndex((promo) => promo.starts > 0);
+    const month = CARDS.find((card) => card.key === 'month')!;
+    await trx
+      .insertInto('scheduled_changes')
+      .values([
+        {
+          section: 'promos',
+          record_id: promoRows[futurePromo]!.id,
+          action: 'publish',
+          data: null,
+          due_at: localMidnight(addDays(today, PROMOS[futurePromo]!.starts)),
+          title: PROMOS[futurePromo]!.title,
+        },
+        {
+          section: 'cards',
+          record_id: cardId.get('month')!,
+          action: 'update',
+          data: JSON.stringify({
+            title: month.title,
+            description: month.description,
+            price: NEXT_MONTH_PRICE,
+            validity_months: month.validity_months,
+            validity_visits: month.validity_visits,
+            features: month.features.join('\n'),
+            gyms: month.gyms,
+            highlighted: month.highlighted,
+            published: true,
+          }),
+          due_at: localMidnight(firstOfNextMonth(today)),
+          title: month.title,
+        },
+      ])
+      .execute();
+
+    const galleryImages = await saveAll(pictures.gallery, (i) => ({
+      ...CENTRE,
+      alt: GALLERY[i]!.alt,
+      decorative: false,
+    }));
     await trx
       .insertInto('gallery_images')
       .values(
@@ -508,7 +604,11 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
       )
       .execute();
 
-    const partnerLogos = await saveAll(pictures.partners);
+    const partnerLogos = await saveAll(pictures.partners, (i) => ({
+      ...CENTRE,
+      alt: `Логотип партнёра: ${PARTNERS[i]!.name}`,
+      decorative: false,
+    }));
     await trx
       .insertInto('partners')
       .values(

@@ -8,6 +8,9 @@ import * as sessionSignups from '#db/migrations/20261202T1100-session-signups.ts
 import * as bookingLoop from '#db/migrations/20261211T0900-booking-loop.ts';
 import * as sessionSecondFactor from '#db/migrations/20261211T2330-session-second-factor.ts';
 import * as attendanceAndOutcomes from '#db/migrations/20261213T0900-attendance-and-outcomes.ts';
+import * as imageFocus from '#db/migrations/20261214T0900-image-focus-and-description.ts';
+import * as scheduledChanges from '#db/migrations/20261214T1000-scheduled-changes.ts';
+import * as gymManagers from '#db/migrations/20261214T1100-gym-managers.ts';
 
 /** Every migration, by its timestamped name. Listed statically so bundles and plain Node agree. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +23,7 @@ export const migrations: Record<string, Migration> = {
   '20261211T0900-booking-loop': bookingLoop,
   '20261211T2330-session-second-factor': sessionSecondFactor,
   '20261213T0900-attendance-and-outcomes': attendanceAndOutcomes,
+  '20261214T0900-image-focus-and-description': imageFocus,
+  '20261214T1000-scheduled-changes': scheduledChanges,
+  '20261214T1100-gym-managers': gymManagers,
 };

@@ -261,6 +261,44 @@ describeEachDb('demo seed', (t) => {
     }
   });
 
+  it('schedules the future promo on its first day and the monthly card’s new price from the 1st', async () => {
+    const changes = await t.db
+      .selectFrom('scheduled_changes')
+      .select(['section', 'action', 'due_at', 'data', 'record_id'])
+      .orderBy('section')
+      .execute();
+    expect(changes.map((change) => `${change.section}:${change.action}`)).toEqual(['cards:update', 'promos:publish']);
+    const [price, promo] = changes as [(typeof changes)[0], (typeof changes)[0]];
+    expect(price.data).toMatchObject({ price: 5290, published: true });
+    expect(price.due_at.getTime()).toBeGreaterThan(now.getTime());
+    // Midnight in Yekaterinburg (UTC+5) is 19:00 UTC.
+    expect(price.due_at.getUTCHours()).toBe(19);
+    const future = await t.db
+      .selectFrom('promos')
+      .selectAll()
+      .where('id', '=', promo.record_id)
+      .executeTakeFirstOrThrow();
+    expect(future.published).toBe(false);
+    expect(promo.due_at.getTime()).toBeGreaterThan(now.getTime());
+  });
+
+  it('gives every demo picture a description and a focal point, a portrait its face', async () => {
+    const images = await t.db.selectFrom('images').select(['alt', 'decorative', 'focal_x', 'focal_y']).execute();
+    for (const image of images) {
+      expect(image.decorative).toBe(false);
+      expect(image.alt.length).toBeGreaterThan(5);
+    }
+    const portraits = await t.db
+      .selectFrom('coaches')
+      .innerJoin('images', 'images.id', 'coaches.photo_image_id')
+      .select(['images.alt', 'images.focal_y', 'coaches.full_name'])
+      .execute();
+    for (const portrait of portraits) {
+      expect(portrait.alt).toBe(`Портрет тренера: ${portrait.full_name}`);
+      expect(portrait.focal_y).toBeLessThan(50);
+    }
+  });
+
   it('does nothing the second time', async () => {
     const before = await counts();
     expect(await seedDemo(t.db, storage)).toBe(false);

@@ -14,6 +14,8 @@ export interface AuditEntryView {
   gym_time_zone?: string | null;
   staff_name: string | null;
   staff_email: string | null;
+  /** The gyms of the record when the entry was written (docs/product/roles.md). */
+  gym_names?: string | null;
 }
 
 /** Log lines: «Анна Ковалёва — изменение: тренер «Дмитрий Волков» (должность, описание)» (app/admin/audit.ts). */
@@ -32,6 +34,7 @@ export function AuditList({ entries, empty = 'Изменений пока нет
               <strong>{entry.staff_name || entry.staff_email || 'Система'}</strong> — {line.action}
               {line.item ? <>: {line.href ? <Link to={line.href}>{line.item}</Link> : line.item}</> : null}
               {line.details ? <span className="admin-muted"> ({line.details})</span> : null}
+              {entry.gym_names ? <span className="admin-muted"> · {entry.gym_names}</span> : null}
             </span>
           </li>
         );

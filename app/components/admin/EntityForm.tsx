@@ -8,8 +8,9 @@ import {
   MAX_TIME_ZONE_LENGTH,
   type Options,
 } from '#app/admin/fields.ts';
+import { ImageDetails } from '#app/components/admin/ImageDetails.tsx';
 import { Image } from '#app/components/Image.tsx';
-import { RUSSIAN_TIME_ZONES } from '#app/lib/staff-time.ts';
+import { RUSSIAN_TIME_ZONES, zoneLabel } from '#app/lib/staff-time.ts';
 
 interface EntityFormProps {
   fields: readonly FieldDef[];
@@ -27,6 +28,12 @@ interface EntityFormProps {
   /** A save that tells visitors asks first: the notice, and «Сохранить и отправить сообщения». */
   confirm?: string | null;
   submitLabel?: string;
+  /** Publishable records: «Опубликовать с» and «Снять с публикации» in this zone (docs/product/scheduling.md). */
+  scheduleZone?: string | null;
+  /** The scheduled version this form edits, sent back with the save (docs/product/scheduling.md). */
+  scheduledId?: number | null;
+  /** Shown for reading only (a manager's view of a shared record): no save button. */
+  readOnly?: boolean;
 }
 
 /** The input each remaining kind is typed in. */
@@ -50,6 +57,7 @@ export function EntityForm(props: EntityFormProps) {
   return (
     <Form method="post" encType={hasImage ? 'multipart/form-data' : undefined} noValidate className="admin-form">
       {version !== null ? <input type="hidden" name="version" value={version} /> : null}
+      {props.scheduledId ? <input type="hidden" name="scheduled_id" value={props.scheduledId} /> : null}
       {formError ? (
         <div className="admin-form__error" role="alert">
           <p>{formError}</p>
@@ -91,14 +99,69 @@ export function EntityForm(props: EntityFormProps) {
           image={images[field.name] ?? null}
           pending={props.pendingImages?.[field.name] ?? []}
           isNew={isNew}
+          values={values}
+          errors={errors}
         />
       ))}
-      <div className="admin-form__actions">
-        <button type="submit" name="intent" value="save" className="admin-button" disabled={busy}>
-          {busy ? 'Сохранение…' : (props.submitLabel ?? 'Сохранить')}
-        </button>
-      </div>
+      {props.scheduleZone ? (
+        <fieldset className="admin-schedule">
+          <legend className="admin-field__label">Публикация по расписанию</legend>
+          <p className="admin-field__hint" id="schedule-hint">
+            Время зала: {zoneLabel(props.scheduleZone)}. Пусто — сразу. У опубликованной записи «Опубликовать с»
+            сохраняет эту версию как запланированную: до этого времени на сайте остаётся текущая.
+          </p>
+          <ScheduleInput name="publish_at" label="Опубликовать с" values={values} errors={errors} />
+          <ScheduleInput name="unpublish_at" label="Снять с публикации" values={values} errors={errors} />
+        </fieldset>
+      ) : null}
+      {props.readOnly ? (
+        <p className="admin-muted" role="note">
+          Только просмотр: запись относится и к другим залам, её меняет администратор или редактор.
+        </p>
+      ) : (
+        <div className="admin-form__actions">
+          <button type="submit" name="intent" value="save" className="admin-button" disabled={busy}>
+            {busy ? 'Сохранение…' : (props.submitLabel ?? 'Сохранить')}
+          </button>
+        </div>
+      )}
     </Form>
+  );
+}
+
+function ScheduleInput({
+  name,
+  label,
+  values,
+  errors,
+}: {
+  name: string;
+  label: string;
+  values: FormValues;
+  errors: FieldErrors;
+}) {
+  const id = `field-${name}`;
+  const error = errors[name];
+  return (
+    <div className="admin-field">
+      <label htmlFor={id} className="admin-field__label">
+        {label}
+      </label>
+      <input
+        type="datetime-local"
+        id={id}
+        name={name}
+        step={60}
+        defaultValue={typeof values[name] === 'string' ? (values[name] as string) : ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error schedule-hint` : 'schedule-hint'}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="admin-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -110,6 +173,8 @@ function Field({
   image,
   pending = [],
   isNew,
+  values,
+  errors,
 }: {
   field: FieldDef;
   value: FormValues[string] | undefined;
@@ -118,6 +183,9 @@ function Field({
   image: ImagePreview | null;
   pending?: ImagePreview[];
   isNew: boolean;
+  /** The whole form's values and messages: an image field shows its picture's details beside it. */
+  values: FormValues;
+  errors: FieldErrors;
 }) {
   const id = `field-${field.name}`;
   const errorId = `${id}-error`;
@@ -213,9 +281,7 @@ function Field({
       return (
         <div className="admin-field admin-field--image">
           {label}
-          {image && pending.length === 0 ? (
-            <Image image={image} alt="Текущее изображение" width={160} className="admin-field__preview" />
-          ) : null}
+
           {image && pending.length ? (
             <div className="admin-field__pending">
               <p>
@@ -256,6 +322,14 @@ function Field({
           ) : null}
           <p className="admin-field__hint">JPEG, PNG, WebP или AVIF, не больше 10 МБ.</p>
           {after}
+          <ImageDetails
+            fieldName={field.name}
+            label={field.label}
+            image={pending.length === 0 ? image : null}
+            values={values}
+            errors={errors}
+            describedHere={field.describedBy === undefined}
+          />
         </div>
       );
     case 'lines':

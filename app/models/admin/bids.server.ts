@@ -22,6 +22,8 @@ export interface BidFilters {
   sessionDate: string | null;
   /** The calendar of `from` and `to`: the club network's days (docs/product/staff.md, "Times"). */
   timeZone: string;
+  /** The gyms whose bids this member may see (a manager's, services/access.server.ts); null: every bid. */
+  scope?: number[] | null;
 }
 
 export function parseBidFilters(params: URLSearchParams, timeZone: string): BidFilters {
@@ -48,6 +50,10 @@ function filtered(db: Database, filters: BidFilters) {
   if (filters.status) query = query.where('bids.status', '=', filters.status);
   if (filters.kind) query = query.where('bids.kind', '=', filters.kind);
   if (filters.gymId !== null) query = query.where('bids.gym_id', '=', filters.gymId);
+  if (filters.scope) {
+    const scope = filters.scope;
+    query = query.where((eb) => (scope.length ? eb('bids.gym_id', 'in', scope) : eb.val(false)));
+  }
   if (filters.slotId !== null || filters.sessionDate !== null) query = query.where('bids.kind', '=', 'signup');
   if (filters.slotId !== null) query = query.where('bids.slot_id', '=', filters.slotId);
   if (filters.sessionDate !== null) query = query.where('bids.session_date', '=', filters.sessionDate);
@@ -212,7 +218,8 @@ export async function* iterateBids(db: Database, filters: BidFilters, batchSize 
   }
 }
 
-export async function getBid(db: Database, id: number) {
+/** A bid with its history and the other bids of its phone (of `scope`'s gyms only, for a manager). */
+export async function getBid(db: Database, id: number, scope: number[] | null = null) {
   const bid = await db
     .selectFrom('bids')
     .leftJoin('gyms', 'gyms.id', 'bids.gym_id')
@@ -257,6 +264,7 @@ export async function getBid(db: Database, id: number) {
       ])
       .where('bids.phone', '=', bid.phone)
       .where('bids.id', '!=', id)
+      .$if(scope !== null, (query) => query.where('bids.gym_id', 'in', [-1, ...scope!]))
       .where(
         sql<SqlBool>`bids.created_at BETWEEN ${new Date(bid.created_at)}::timestamptz - ${`${REPEAT_PHONE_DAYS} days`}::interval AND ${new Date(bid.created_at)}::timestamptz + ${`${REPEAT_PHONE_DAYS} days`}::interval`,
       )
@@ -336,6 +344,12 @@ export async function changeBidStatus(
   });
 }
 
-export async function listGymOptions(db: Database) {
-  return db.selectFrom('gyms').select(['id', 'name']).orderBy('sort_order').orderBy('id').execute();
+export async function listGymOptions(db: Database, scope: number[] | null = null) {
+  return db
+    .selectFrom('gyms')
+    .select(['id', 'name'])
+    .$if(scope !== null, (query) => query.where('id', 'in', scope!.length ? scope! : [-1]))
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
 }

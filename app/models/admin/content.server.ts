@@ -3,7 +3,7 @@
  * against the database (app/admin/section.ts), never from the request; they enter the SQL as quoted identifiers
  * (`sql.table`, `sql.ref`) and every value as a parameter.
  */
-import { type RawBuilder, sql, type Transaction } from 'kysely';
+import { type Expression, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { ParsedValues } from '#app/admin/checks.server.ts';
 import { type FieldDef, filterName, type OptionSource, type Options } from '#app/admin/fields.ts';
 import type { AnySection } from '#app/admin/section.ts';
@@ -58,8 +58,16 @@ function listOrder(section: AnySection, query: ListQuery): ReadonlyArray<readonl
     : section.order;
 }
 
-export async function listRows(db: Database, section: AnySection, query: ListQuery) {
+/**
+ * Which records a staff member may see, as an SQL condition on a record (`entity`, its id expression), or null when
+ * they see all; decided by services/access.server.ts (docs/product/roles.md), passed in by the routes.
+ */
+export type Visibility = (entity: string, id: Expression<number>) => RawBuilder<boolean> | null;
+
+export async function listRows(db: Database, section: AnySection, query: ListQuery, visible?: Visibility) {
   const conditions: RawBuilder<unknown>[] = [];
+  const scope = visible?.(section.entity, sql.ref(`${section.table}.id`));
+  if (scope) conditions.push(scope);
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;
     const matches = section.search.map((name) => sql`${column(section, name)}::text ILIKE ${pattern}`);
@@ -230,7 +238,7 @@ async function auditChange(
   trx: Database,
   section: AnySection,
   id: number,
-  staffUserId: number,
+  staffUserId: number | null,
   action: AuditAction,
   fields: string[],
 ) {
@@ -319,7 +327,26 @@ export async function updateRow(
   kind: 'update' | 'restore' = 'update',
   effects: WriteEffects = {},
 ): Promise<UpdateResult> {
-  return db.transaction().execute(async (trx) => {
+  return db
+    .transaction()
+    .execute((trx) => updateRowInTransaction(trx, section, id, version, values, staffUserId, kind, effects));
+}
+
+/**
+ * updateRow inside a transaction the caller holds: a scheduled change is applied in the transaction that marks it
+ * applied (docs/product/scheduling.md), kept as a version of kind `scheduled` and audited as `scheduled`.
+ */
+export async function updateRowInTransaction(
+  trx: Transaction<DB>,
+  section: AnySection,
+  id: number,
+  version: number | null,
+  values: ParsedValues,
+  staffUserId: number | null,
+  kind: 'update' | 'restore' | 'scheduled',
+  effects: WriteEffects = {},
+): Promise<UpdateResult> {
+  {
     const before = await getRow(trx, section, id);
     if (!before) return { ok: false, reason: 'missing' };
     if (section.versioned && before.version !== version) {
@@ -344,7 +371,7 @@ export async function updateRow(
     await applyWriteEffects(trx, section, before, after, effects);
     await auditChange(trx, section, id, staffUserId, kind, changed);
     return { ok: true };
-  });
+  }
 }
 
 function sameValue(before: unknown, after: unknown): boolean {
@@ -371,17 +398,31 @@ export async function setPublished(
   value: boolean,
   staffUserId: number,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return db.transaction().execute((trx) => setPublishedInTransaction(trx, section, id, value, staffUserId, false));
+}
+
+/** setPublished inside the caller's transaction; `scheduled`: applied by the scheduler, versioned and audited so. */
+export async function setPublishedInTransaction(
+  trx: Transaction<DB>,
+  section: AnySection,
+  id: number,
+  value: boolean,
+  staffUserId: number | null,
+  scheduled: boolean,
+): Promise<boolean> {
+  {
     const before = await getRow(trx, section, id);
     const bump = section.versioned ? sql`, version = version + 1, updated_at = now()` : sql``;
     const { rows } = await sql`
       UPDATE ${table(section)} SET published = ${value}${bump} WHERE id = ${id} RETURNING id
     `.execute(trx);
     if (rows.length === 0) return false;
-    await keepRevision(trx, section, before, (await getRow(trx, section, id))!, staffUserId, 'update');
-    await auditChange(trx, section, id, staffUserId, value ? 'publish' : 'unpublish', ['published']);
+    const after = (await getRow(trx, section, id))!;
+    await keepRevision(trx, section, before, after, staffUserId, scheduled ? 'scheduled' : 'update');
+    const action = scheduled ? 'scheduled' : value ? 'publish' : 'unpublish';
+    await auditChange(trx, section, id, staffUserId, action, ['published']);
     return true;
-  });
+  }
 }
 
 /**
@@ -456,26 +497,35 @@ export function optionSources(section: AnySection): OptionSource[] {
  * Where the choices of each source but the weekly slots come from: the table, its label column, and whether the
  * choices stand in the staff's own display order (by label otherwise).
  */
-const OPTION_TABLES: Record<Exclude<OptionSource, 'slots'>, { table: string; label: string; manualOrder: boolean }> = {
-  gyms: { table: 'gyms', label: 'name', manualOrder: true },
-  trends: { table: 'trends', label: 'title', manualOrder: true },
-  trainings: { table: 'trainings', label: 'title', manualOrder: false },
-  coaches: { table: 'coaches', label: 'full_name', manualOrder: false },
-  cards: { table: 'cards', label: 'title', manualOrder: true },
+const OPTION_TABLES: Record<
+  Exclude<OptionSource, 'slots'>,
+  { table: string; entity: string; label: string; manualOrder: boolean }
+> = {
+  gyms: { table: 'gyms', entity: 'gym', label: 'name', manualOrder: true },
+  trends: { table: 'trends', entity: 'trend', label: 'title', manualOrder: true },
+  trainings: { table: 'trainings', entity: 'training', label: 'title', manualOrder: false },
+  coaches: { table: 'coaches', entity: 'coach', label: 'full_name', manualOrder: false },
+  cards: { table: 'cards', entity: 'card', label: 'title', manualOrder: true },
 };
 
 /** The choices of the form's selects, one query per needed source. */
-export async function loadOptions(db: Database, sources: Iterable<OptionSource>): Promise<Options> {
+export async function loadOptions(
+  db: Database,
+  sources: Iterable<OptionSource>,
+  visible?: Visibility,
+): Promise<Options> {
   const options: Options = {};
   for (const source of new Set(sources)) {
     if (source === 'slots') {
-      options.slots = await slotOptions(db);
+      options.slots = await slotOptions(db, visible?.('schedule_slot', sql.ref('schedule_slots.id')) ?? null);
       continue;
     }
-    const { table, label, manualOrder } = OPTION_TABLES[source];
+    const { table, entity, label, manualOrder } = OPTION_TABLES[source];
     const order = manualOrder ? sql`sort_order, id` : sql.ref(label);
+    const scope = visible?.(entity, sql.ref(`${table}.id`));
     const { rows } = await sql<{ id: number; label: string }>`
-      SELECT id, ${sql.ref(label)} AS label FROM ${sql.table(table)} ORDER BY ${order}
+      SELECT id, ${sql.ref(label)} AS label FROM ${sql.table(table)} ${scope ? sql`WHERE ${scope}` : sql``}
+      ORDER BY ${order}
     `.execute(db);
     options[source] = rows.map((row) => ({ value: String(row.id), label: row.label }));
   }

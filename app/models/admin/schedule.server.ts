@@ -1,5 +1,5 @@
 /** The staff view of a gym's week: its weekly slots and the dated changes ahead (docs/product/staff.md). */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Option } from '#app/admin/fields.ts';
 import { todayIn, WEEKDAY_SHORT } from '#app/lib/schedule.ts';
 import type { Database } from '#db/index.ts';
@@ -20,9 +20,10 @@ export function slotsWithTrainingAndCoach(db: Database) {
  * Every weekly slot as a choice for a person (the inbox's session filter, the slot field of a dated change): gym,
  * weekday, time, training — by gym, then in time order.
  */
-export async function slotOptions(db: Database): Promise<Option[]> {
+export async function slotOptions(db: Database, scope: RawBuilder<boolean> | null = null): Promise<Option[]> {
   const rows = await slotsWithTrainingAndCoach(db)
     .innerJoin('gyms', 'gyms.id', 'schedule_slots.gym_id')
+    .$if(scope !== null, (query) => query.where(scope!))
     .select([
       'schedule_slots.id',
       'schedule_slots.weekday',

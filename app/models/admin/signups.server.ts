@@ -208,9 +208,10 @@ export interface SessionToWatch {
  * Sessions with sign-ups that staff should see on the dashboard: today's (each gym's own today), and every coming
  * cancelled one with people still booked or waiting («занятие отменено — позвонить»).
  */
-export async function sessionsToWatch(db: Database): Promise<SessionToWatch[]> {
+export async function sessionsToWatch(db: Database, scope: number[] | null = null): Promise<SessionToWatch[]> {
   const rows = await db
     .selectFrom('bids as b')
+    .$if(scope !== null, (query) => query.where('b.gym_id', 'in', [-1, ...scope!]))
     .innerJoin('schedule_slots as s', 's.id', 'b.slot_id')
     .innerJoin('gyms as g', 'g.id', 's.gym_id')
     .innerJoin('trainings as t', 't.id', 's.training_id')

@@ -126,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const ROLE_LABELS = { admin: 'Администратор', editor: 'Редактор' } as const;
+const ROLE_LABELS = { admin: 'Администратор', editor: 'Редактор', manager: 'Менеджер клуба' } as const;
 
 /** A field of the name and password forms, with its message when the change was refused. */
 function AccountField({

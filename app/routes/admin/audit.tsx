@@ -7,6 +7,8 @@ import { Heading } from '#app/components/Heading.tsx';
 import { getDb } from '#app/infra/services.server.ts';
 import { parseId } from '#app/lib/id.ts';
 import { type AuditFilters, auditPeople, listAudit } from '#app/models/audit.server.ts';
+import { managedGyms } from '#app/services/access.server.ts';
+import { getStaff } from '#app/services/auth.server.ts';
 import type { Route } from './+types/audit';
 
 /** Reads the log's GET filters leniently: an unknown value means "all" (docs/product/staff.md). */
@@ -24,8 +26,10 @@ function readFilters(params: URLSearchParams): AuditFilters {
 export async function loader({ context, url }: Route.LoaderArgs) {
   const db = getDb(context);
   const filters = readFilters(url.searchParams);
+  // A manager reads the entries of their gyms' records and of shared ones (docs/product/roles.md).
+  const scope = managedGyms(getStaff(context));
   const [list, people] = await Promise.all([
-    listAudit(db, parseId(url.searchParams.get('before')), filters),
+    listAudit(db, parseId(url.searchParams.get('before')), { ...filters, scope }),
     auditPeople(db),
   ]);
   return {

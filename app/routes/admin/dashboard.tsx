@@ -8,7 +8,7 @@ import { TableHead } from '#app/components/admin/TableHead.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, parseFormData, readForm } from '#app/infra/form.server.ts';
-import { getDb } from '#app/infra/services.server.ts';
+import { getDb, getServices } from '#app/infra/services.server.ts';
 import { rosterHref } from '#app/lib/attendance.ts';
 import { formatDate, formatPhone, NEW_BIDS_FORMS, plural } from '#app/lib/format.ts';
 import {
@@ -21,25 +21,45 @@ import {
 import { sessionsToWatch } from '#app/models/admin/signups.server.ts';
 import { hasAnyGym } from '#app/models/gym.server.ts';
 import { listDeadNotifications, retryDeadNotification } from '#app/models/outbox.server.ts';
+import { countOverdueChanges } from '#app/models/scheduled-change.server.ts';
+import { managedGyms, visibilityOf } from '#app/services/access.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
 import { MAX_ATTEMPTS } from '#app/services/outbox.server.ts';
+import { schedulerClock } from '#app/services/scheduled-changes.server.ts';
 import { getStaffClock } from '#app/services/staff-clock.server.ts';
 import type { Route } from './+types/dashboard';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = getDb(context);
   const { network } = getStaffClock(context);
-  const [counts, perGym, perDay, changes, health, anyGym, dead, sessions] = await Promise.all([
-    bidCounts(db),
-    newBidsPerGym(db),
-    bidsPerDay(db, network),
-    recentChanges(db),
-    contentHealth(db, network),
+  const services = getServices(context);
+  // A manager's figures count their gyms only (docs/product/roles.md); notifications are the admins' and editors'.
+  const staff = getStaff(context);
+  const scope = managedGyms(staff);
+  const [counts, perGym, perDay, changes, health, anyGym, dead, sessions, overdue] = await Promise.all([
+    bidCounts(db, scope),
+    newBidsPerGym(db, scope),
+    bidsPerDay(db, network, scope),
+    recentChanges(db, 10, scope),
+    contentHealth(db, network, visibilityOf(staff)),
     hasAnyGym(db),
-    listDeadNotifications(db, MAX_ATTEMPTS),
-    sessionsToWatch(db),
+    scope === null ? listDeadNotifications(db, MAX_ATTEMPTS) : Promise.resolve([]),
+    sessionsToWatch(db, scope),
+    // Late by more than 2 minutes: the scheduler is not running (docs/product/scheduling.md).
+    countOverdueChanges(db, schedulerClock(services.env.TEST_CLOCK_FILE)()),
   ]);
-  return { counts, perGym, perDay, changes, health, empty: !anyGym, dead, maxAttempts: MAX_ATTEMPTS, sessions };
+  return {
+    counts,
+    perGym,
+    perDay,
+    changes,
+    health,
+    empty: !anyGym,
+    dead,
+    maxAttempts: MAX_ATTEMPTS,
+    sessions,
+    overdue,
+  };
 }
 
 const retryForm = z.object({ intent: z.literal('retry-notification'), id: formId() });
@@ -85,7 +105,7 @@ function CallBadge({ phones }: { phones: string[] }) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, perGym, perDay, changes, health, empty, dead, maxAttempts, sessions } = loaderData;
+  const { counts, perGym, perDay, changes, health, empty, dead, maxAttempts, sessions, overdue } = loaderData;
   const today = sessions.filter((session) => session.isToday);
   const toCall = sessions.filter((session) => session.cancelled);
   return (
@@ -149,6 +169,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       )}
 
       <BidsChart days={perDay} />
+
+      {overdue > 0 ? (
+        <div className="admin-form__error" role="alert">
+          <p>
+            Запланированные изменения опаздывают: {overdue} не применены больше 2 минут после своего времени. Проверьте,
+            что сервер работает, и посмотрите <Link to="/admin/scheduled">запланированные изменения</Link>.
+          </p>
+        </div>
+      ) : null}
 
       {dead.length ? (
         <>

@@ -10,6 +10,7 @@ import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, requireForm } from '#app/infra/form.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
 import { getRevision, listDeleted } from '#app/models/revision.server.ts';
+import { sectionRecordAccess } from '#app/services/access.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
 import { recordZone, restoreRevision } from '#app/services/revisions.server.ts';
 import type { Route } from './+types/deleted';
@@ -19,7 +20,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // An unknown section in the query string is ignored, like any malformed filter.
   const filter = sectionByKey(url.searchParams.get('section') ?? '')?.key ?? '';
   const db = getDb(context);
-  const revisions = await listDeleted(db, new Date(), filter || undefined);
+  const staff = getStaff(context);
+  // A manager sees the deleted records of their gyms and shared ones (docs/product/roles.md).
+  const revisions = [];
+  for (const revision of await listDeleted(db, new Date(), filter || undefined)) {
+    const section = sectionByKey(revision.section);
+    if (section && (await sectionRecordAccess(db, staff, section, revision.recordId)) !== 'none') {
+      revisions.push(revision);
+    }
+  }
   // Each record's time in its gym's zone, found through its last version (one lookup per row, 30 days of deletes).
   const zones = await Promise.all(
     revisions.map((revision) => {

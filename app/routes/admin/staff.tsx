@@ -8,12 +8,15 @@ import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, formText, parseFormData, readForm } from '#app/infra/form.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
+import { parseId } from '#app/lib/id.ts';
+import { listGymOptions } from '#app/models/admin/bids.server.ts';
 import {
   createStaffUser,
   listStaff,
   MIN_PASSWORD_LENGTH,
   StaffInputError,
   setStaffDisabled,
+  setStaffManager,
   setStaffPassword,
   setStaffRole,
 } from '#app/models/staff.server.ts';
@@ -25,7 +28,13 @@ import type { Route } from './+types/staff';
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = getStaff(context);
   requireAdminRole(staff);
-  return { users: await listStaff(getDb(context)), me: staff.id, minPassword: MIN_PASSWORD_LENGTH };
+  const db = getDb(context);
+  return {
+    users: await listStaff(db),
+    gyms: await listGymOptions(db),
+    me: staff.id,
+    minPassword: MIN_PASSWORD_LENGTH,
+  };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: adminTitle('Сотрудники') }];
@@ -37,10 +46,12 @@ const staffAction = z.discriminatedUnion('intent', [
     intent: z.literal('create'),
     email: formText(200),
     name: formText(200),
-    role: z.enum(['admin', 'editor']).catch('editor'),
+    role: z.enum(['admin', 'editor', 'manager']).catch('editor'),
     password,
   }),
   z.object({ intent: z.enum(['disable', 'enable', 'reset-2fa', 'make-admin', 'make-editor']), id: formId() }),
+  // A manager per gym (docs/product/roles.md): the role with the gyms they look after.
+  z.object({ intent: z.literal('make-manager'), id: formId() }),
   z.object({ intent: z.literal('password'), id: formId(), password }),
 ]);
 
@@ -52,11 +63,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseFormData(form, staffAction);
   if (!parsed.success) throw new Response('Неизвестное действие', { status: 400 });
   const input = parsed.data;
+  // The gyms ticked in the form, only real ones.
+  const known = new Set((await listGymOptions(db)).map((gym) => gym.id));
+  const gyms = [...new Set(form.getAll('gyms').map((value) => parseId(value)))].filter(
+    (id): id is number => id !== null && known.has(id),
+  );
   try {
     let text: string;
     if (input.intent === 'create') {
-      await createStaffUser(db, input, staff.id);
+      if (input.role === 'manager' && gyms.length === 0) {
+        throw new StaffInputError('Выберите хотя бы один зал менеджера');
+      }
+      // Created as an editor first, then given the role with its gyms (checked above, so this does not fail).
+      const id = await createStaffUser(
+        db,
+        { ...input, role: input.role === 'manager' ? 'editor' : input.role },
+        staff.id,
+      );
+      if (input.role === 'manager') await setStaffManager(db, id, gyms, staff.id);
       text = 'Сотрудник добавлен';
+    } else if (input.intent === 'make-manager') {
+      if (input.id === staff.id) throw new StaffInputError('Свою роль изменить нельзя');
+      await setStaffManager(db, input.id, gyms, staff.id);
+      text = 'Сотрудник стал менеджером клуба';
     } else if (input.intent === 'reset-2fa') {
       // One's own second factor is turned off with a code on the profile page, not bypassed here.
       if (input.id === staff.id) throw new StaffInputError('Свой двухфакторный вход выключите в профиле');
@@ -84,8 +113,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+const ROLE_LABELS = { admin: 'Администратор', editor: 'Редактор', manager: 'Менеджер клуба' } as const;
+
 export default function StaffPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { users, me, minPassword } = loaderData;
+  const { users, me, minPassword, gyms } = loaderData;
+  const gymName = new Map(gyms.map((gym) => [gym.id, gym.name]));
   return (
     <section className="admin-section">
       <Heading level={1}>Сотрудники</Heading>
@@ -97,7 +129,15 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
             <tr key={user.id}>
               <td>{user.email}</td>
               <td>{user.name}</td>
-              <td>{user.role === 'admin' ? 'Администратор' : 'Редактор'}</td>
+              <td>
+                {ROLE_LABELS[user.role]}
+                {user.role === 'manager' ? (
+                  <span className="admin-muted">
+                    {' '}
+                    ({user.gym_ids.map((id) => gymName.get(id) ?? `№${id}`).join(', ')})
+                  </span>
+                ) : null}
+              </td>
               <td>{user.disabled ? 'Отключён' : 'Активен'}</td>
               <td>{user.two_factor ? 'Включён' : 'Выключен'}</td>
               <td className="admin-table__actions">
@@ -110,6 +150,34 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
                   <RecordActionForm id={user.id} intent={user.role === 'admin' ? 'make-editor' : 'make-admin'} ghost>
                     {user.role === 'admin' ? 'Сделать редактором' : 'Сделать администратором'}
                   </RecordActionForm>
+                ) : null}
+                {user.id !== me ? (
+                  <Form method="post" className="admin-inline-form admin-manager-form">
+                    <input type="hidden" name="id" value={user.id} />
+                    <fieldset>
+                      <legend className="visually-hidden">Залы менеджера {user.email}</legend>
+                      {gyms.map((gym) => (
+                        <label key={gym.id} className="admin-choice">
+                          <input
+                            type="checkbox"
+                            name="gyms"
+                            value={gym.id}
+                            defaultChecked={user.role === 'manager' && user.gym_ids.includes(gym.id)}
+                          />{' '}
+                          {gym.name}
+                        </label>
+                      ))}
+                    </fieldset>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="make-manager"
+                      className="admin-button admin-button--small admin-button--ghost"
+                      aria-label={`${user.role === 'manager' ? 'Сохранить залы менеджера' : 'Сделать менеджером клуба'} ${user.email}`}
+                    >
+                      {user.role === 'manager' ? 'Сохранить залы' : 'Сделать менеджером клуба'}
+                    </button>
+                  </Form>
                 ) : null}
                 {user.two_factor && user.id !== me ? (
                   <RecordActionForm id={user.id} intent="reset-2fa" ghost>
@@ -169,9 +237,24 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
           </label>
           <select id="staff-role" name="role" defaultValue="editor">
             <option value="editor">Редактор</option>
+            <option value="manager">Менеджер клуба</option>
             <option value="admin">Администратор</option>
           </select>
         </div>
+        <fieldset className="admin-field admin-field--group">
+          <legend className="admin-field__label">Залы менеджера клуба</legend>
+          <div className="admin-field__choices">
+            {gyms.map((gym) => (
+              <label key={gym.id} className="admin-choice">
+                <input type="checkbox" name="gyms" value={gym.id} /> {gym.name}
+              </label>
+            ))}
+          </div>
+          <p className="admin-field__hint">
+            Менеджер видит и меняет только записи, заявки и записи на занятия своих залов; общие для всех залов записи
+            (направления, тренировки, партнёры, политика) он только просматривает.
+          </p>
+        </fieldset>
         <div className="admin-field">
           <label htmlFor="staff-password" className="admin-field__label">
             Пароль (не короче {minPassword} символов)

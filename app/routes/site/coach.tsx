@@ -40,9 +40,7 @@ export default function CoachPage({ loaderData }: Route.ComponentProps) {
         <Link to="/coaches">Тренеры</Link> / <span aria-current="page">{coach.fullName}</span>
       </nav>
       <div className="detail__head detail__head--profile">
-        {coach.photo ? (
-          <Image className="detail__photo" image={coach.photo} alt={`Фото: ${coach.fullName}`} width={400} priority />
-        ) : null}
+        {coach.photo ? <Image className="detail__photo" image={coach.photo} width={400} priority /> : null}
         <div>
           <Heading level={1}>{coach.fullName}</Heading>
           <p className="page-head__lead">{coach.position}</p>

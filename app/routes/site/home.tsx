@@ -132,7 +132,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
-        {gym?.cover ? <Image className="hero__image" image={gym.cover} alt="" priority /> : null}
+        {gym?.cover ? <Image className="hero__image" image={gym.cover} priority /> : null}
         <div className="hero__content container">
           <p className="hero__eyebrow">Фитнес-клуб {SITE_NAME}</p>
           <Heading level={1} id="hero-title">
@@ -233,7 +233,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="grid grid--partners">
             {partners.map((partner) => (
               <li key={partner.id} className="partner">
-                {partner.logo ? <Image image={partner.logo} alt="" width={160} className="partner__logo" /> : null}
+                {partner.logo ? <Image image={partner.logo} width={160} className="partner__logo" /> : null}
                 <div>
                   <a href={partner.url} target="_blank" rel="noopener noreferrer nofollow" className="partner__name">
                     {partner.name}

@@ -58,7 +58,7 @@ export default function NewcomerLanding({ loaderData }: Route.ComponentProps) {
         ) : null}
       </header>
       <section className="landing__hero">
-        {gym?.cover ? <Image className="landing__image" image={gym.cover} alt="" priority /> : null}
+        {gym?.cover ? <Image className="landing__image" image={gym.cover} priority /> : null}
         <div className="container landing__grid">
           <div className="landing__offer">
             <p className="hero__eyebrow">Для новичков</p>

@@ -60,7 +60,7 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
           </dl>
           <p>{training.description}</p>
         </div>
-        {training.cover ? <Image className="detail__image" image={training.cover} alt="" width={640} priority /> : null}
+        {training.cover ? <Image className="detail__image" image={training.cover} width={640} priority /> : null}
       </div>
 
       <DetailSessionsAndBid

@@ -86,7 +86,7 @@ export default function TrendPage({ loaderData }: Route.ComponentProps) {
           <p className="page-head__lead">{trend.summary}</p>
           <p>{trend.description}</p>
         </div>
-        {trend.cover ? <Image className="detail__image" image={trend.cover} alt="" width={640} priority /> : null}
+        {trend.cover ? <Image className="detail__image" image={trend.cover} width={640} priority /> : null}
       </div>
 
       <section className="section" aria-labelledby="trainings-title">

@@ -21,6 +21,7 @@ test('with JavaScript: create with an upload, publish, reorder and delete throug
     { label: 'Название', fill: name },
     { label: 'Сайт', fill: 'https://example.org/' },
     { label: 'Логотип', file: { name: 'logo.png', mimeType: 'image/png', buffer: await pngImage(400, 200) } },
+    { label: 'Описание изображения «Логотип»', fill: `Логотип ${name}` },
   ]);
   await save(page);
   await expectFlash(page, `Сохранено: «${name}»`);

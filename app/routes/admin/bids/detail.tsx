@@ -23,6 +23,7 @@ import { BIDS_FORMS, countOf, DAYS_FORMS, formatDate, formatPhone } from '#app/l
 import { parseId } from '#app/lib/id.ts';
 import { changeBidStatus, getBid } from '#app/models/admin/bids.server.ts';
 import { listVisitorMessages } from '#app/models/visitor-message.server.ts';
+import { managedGyms } from '#app/services/access.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
 import { MAX_ATTEMPTS } from '#app/services/outbox.server.ts';
 import { type ConsentPolicy, consentPolicy } from '#app/services/privacy.server.ts';
@@ -38,7 +39,8 @@ function bidId(param: string): number {
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const db = getDb(context);
-  const found = await getBid(db, bidId(params.id));
+  // The middleware already refused a bid of another gym; the bids of the same phone are limited the same way.
+  const found = await getBid(db, bidId(params.id), managedGyms(getStaff(context)));
   if (!found) notFound('Заявка не найдена');
   // A sign-up's messages to the visitor: which went out and when (docs/product/signups.md, "Messages").
   const messages = (await listVisitorMessages(db, [found.bid.id], MAX_ATTEMPTS)).get(found.bid.id) ?? [];

@@ -4,6 +4,8 @@ import { CSV_BOM, csvRow } from '#app/lib/csv.server.ts';
 import { formatPhone } from '#app/lib/format.ts';
 import { createZonedClock } from '#app/lib/zoned-time.ts';
 import { iterateBids, parseBidFilters } from '#app/models/admin/bids.server.ts';
+import { managedGyms } from '#app/services/access.server.ts';
+import { getStaff } from '#app/services/auth.server.ts';
 import { getStaffClock } from '#app/services/staff-clock.server.ts';
 import type { Route } from './+types/export';
 
@@ -68,7 +70,9 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   const db = getDb(context);
   const { logger } = getRequestInfo(context);
   const { network } = getStaffClock(context);
-  const batches = iterateBids(db, parseBidFilters(url.searchParams, network));
+  // A manager exports their gyms' bids only (docs/product/roles.md).
+  const scope = managedGyms(getStaff(context));
+  const batches = iterateBids(db, { ...parseBidFilters(url.searchParams, network), scope });
   const encoder = new TextEncoder();
   // A bid's time in its gym's zone, as the inbox shows it; the next column names the zone (cached per zone and day).
   const clock = createZonedClock();

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Form, Link } from 'react-router';
 import { z } from 'zod';
 import {
@@ -33,6 +34,7 @@ import {
   promoteSignup,
 } from '#app/models/admin/signups.server.ts';
 import { listVisitorMessages } from '#app/models/visitor-message.server.ts';
+import { managedGyms, recordAccess, visibleRecords } from '#app/services/access.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
 import { MAX_ATTEMPTS } from '#app/services/outbox.server.ts';
 import { getStaffClock } from '#app/services/staff-clock.server.ts';
@@ -40,12 +42,18 @@ import type { Route } from './+types/list';
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const db = getDb(context);
-  const filters = parseBidFilters(url.searchParams, getStaffClock(context).network);
+  // A manager's inbox holds their gyms' bids only (docs/product/roles.md).
+  const staff = getStaff(context);
+  const scope = managedGyms(staff);
+  const filters = { ...parseBidFilters(url.searchParams, getStaffClock(context).network), scope };
   const after = parseId(url.searchParams.get('after'));
+  if (scope && filters.slotId !== null && (await recordAccess(db, staff, 'schedule_slot', filters.slotId)) === 'none') {
+    throw new Response('Запись не найдена', { status: 404 });
+  }
   const [page, gyms, slots, session] = await Promise.all([
     listBids(db, filters, after),
-    listGymOptions(db),
-    slotOptions(db),
+    listGymOptions(db, scope),
+    slotOptions(db, visibleRecords(staff, 'schedule_slot', sql.ref('schedule_slots.id'))),
     filters.slotId !== null && filters.sessionDate !== null
       ? getSessionOverview(db, filters.slotId, filters.sessionDate)
       : null,

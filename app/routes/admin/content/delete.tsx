@@ -9,6 +9,7 @@ import { type Flash, redirectWithFlash } from '#app/infra/flash.server.ts';
 import { getDb, getServices } from '#app/infra/services.server.ts';
 import { parseId } from '#app/lib/id.ts';
 import { deleteRow, getRow, type Row, recordTitle } from '#app/models/admin/content.server.ts';
+import { cancelChangesOfRecord } from '#app/models/scheduled-change.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
 import type { Route } from './+types/delete';
 
@@ -55,6 +56,8 @@ export async function action({ context, params, url, pattern }: Route.ActionArgs
   const result = await deleteRow(db, section, id, getStaff(context).id, {
     visitorChannels: visitorChannelsOf(getServices(context).env),
   });
+  // What was scheduled for the record goes with it (docs/product/scheduling.md).
+  if (result === 'deleted') await cancelChangesOfRecord(db, section.key, id);
   const flash = result === 'deleted' && title ? { ...OUTCOMES.deleted, text: `Удалено: «${title}»` } : OUTCOMES[result];
   return redirectWithFlash(backTo(section, row), flash);
 }

@@ -2,16 +2,19 @@ import { data, Link } from 'react-router';
 import { z } from 'zod';
 import type { FieldErrors, FormValues, ImagePreview } from '#app/admin/fields.ts';
 import { adminTitle } from '#app/admin/nav.ts';
+import { SCHEDULED_ACTION_LABELS } from '#app/admin/scheduling.ts';
 import type { AnySection } from '#app/admin/section.ts';
 import { recordPath, sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
 import { EntityForm } from '#app/components/admin/EntityForm.tsx';
 import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
+import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { visitorChannelsOf } from '#app/infra/env.server.ts';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formOptionalId, parseFormData, readForm } from '#app/infra/form.server.ts';
 import { getDb, getServices } from '#app/infra/services.server.ts';
 import { parseId } from '#app/lib/id.ts';
+import { staffTimeText } from '#app/lib/staff-time.ts';
 import {
   createRow,
   getRow,
@@ -24,10 +27,18 @@ import {
 import { getImages } from '#app/models/image.server.ts';
 import { pruneRecordRevisions } from '#app/models/revision.server.ts';
 import {
+  getScheduledChange,
+  pendingChangesOf,
+  scheduleChange,
+  updateScheduledChange,
+} from '#app/models/scheduled-change.server.ts';
+import { canWriteSection, checkValuesScope, sectionRecordAccess, visibilityOf } from '#app/services/access.server.ts';
+import {
   CONTENT_FORM_MAX_BYTES,
   CONTENT_MULTI_FORM_MAX_BYTES,
   constraintMessage,
   defaultFormValues,
+  parsedToFormValues,
   parseValues,
   pendingName,
   processImages,
@@ -35,7 +46,21 @@ import {
   rowToFormValues,
 } from '#app/services/admin-form.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
+import {
+  checkImagesDescribed,
+  imageDetailValues,
+  readImageDetails,
+  saveImageDetails,
+} from '#app/services/image-details.server.ts';
+import { recordZone } from '#app/services/revisions.server.ts';
+import {
+  localMomentValue,
+  readScheduleFields,
+  type ScheduleFields,
+  schedulerClock,
+} from '#app/services/scheduled-changes.server.ts';
 import { changeConfirmation, checkChangeWeekday } from '#app/services/session-change.server.ts';
+import { getStaffClock } from '#app/services/staff-clock.server.ts';
 import type { Database } from '#db/index.ts';
 import type { Route } from './+types/edit';
 
@@ -57,6 +82,8 @@ async function imagePreviews(db: Database, section: AnySection, values: FormValu
           width: image.width,
           height: image.height,
           placeholder: image.placeholder,
+          focalX: image.focal_x,
+          focalY: image.focal_y,
         }
       : null;
   }
@@ -117,8 +144,23 @@ export async function loader({ context, params, url, pattern }: Route.LoaderArgs
   const id = await recordId(db, section, params.id, url.pathname);
   const row = id === null ? null : await getRow(db, section, id);
   if (id !== null && !row) throw new Response(`Запись не найдена: ${url.pathname}`, { status: 404 });
-  const values = row ? rowToFormValues(section.fields, row) : prefill(section, url.searchParams);
+  // «Изменить новую версию» of a scheduled change: the form shows that version and its moment (docs/product/scheduling.md).
+  const scheduled =
+    id === null ? null : await scheduledVersion(db, section, id, parseId(url.searchParams.get('scheduled')));
+  const fieldValues = scheduled
+    ? parsedToFormValues(section.fields, scheduled.data)
+    : row
+      ? rowToFormValues(section.fields, row)
+      : prefill(section, url.searchParams);
+  const values: FormValues = { ...fieldValues, ...(await imageDetailValues(db, section, fieldValues)) };
+  if (scheduled) {
+    values.publish_at = localMomentValue(
+      scheduled.dueAt,
+      await scheduleZone(db, section, id, values, getStaffClock(context).network),
+    );
+  }
   return {
+    scheduledId: scheduled?.id ?? null,
     sectionKey: section.key,
     id,
     label: row
@@ -127,9 +169,61 @@ export async function loader({ context, params, url, pattern }: Route.LoaderArgs
       : null,
     values,
     version: row && section.versioned ? Number(row.version) : null,
-    options: await loadOptions(db, optionSources(section)),
+    options: await loadOptions(db, optionSources(section), visibilityOf(getStaff(context))),
     images: await imagePreviews(db, section, values),
+    // A record a manager may only read (docs/product/roles.md): the form is shown without its save button.
+    readOnly:
+      !canWriteSection(getStaff(context), section) ||
+      (id !== null && (await sectionRecordAccess(db, getStaff(context), section, id)) !== 'write'),
+    schedule: schedulable(section)
+      ? {
+          zone: await scheduleZone(db, section, id, values, getStaffClock(context).network),
+          pending: id === null ? [] : await pendingSummaries(db, section.key, id),
+        }
+      : null,
   };
+}
+
+/** A pending scheduled version of this record, when the address asks for one (`?scheduled=<id>`). */
+async function scheduledVersion(db: Database, section: AnySection, recordId: number, changeId: number | null) {
+  if (changeId === null) return null;
+  const change = await getScheduledChange(db, changeId);
+  if (
+    !change ||
+    change.section !== section.key ||
+    change.record_id !== recordId ||
+    change.action !== 'update' ||
+    change.applied_at !== null ||
+    change.cancelled_at !== null
+  ) {
+    return null;
+  }
+  const data = (typeof change.data === 'string' ? JSON.parse(change.data) : change.data) as Record<string, unknown>;
+  return { id: change.id, data, dueAt: change.due_at };
+}
+
+/** Sections whose records can be published or taken down at a moment (docs/product/scheduling.md). */
+function schedulable(section: AnySection): boolean {
+  return section.publishable && !section.singleton;
+}
+
+/** The zone «Опубликовать с» is read in: the record's gym's, else the network's. */
+async function scheduleZone(
+  db: Database,
+  section: AnySection,
+  id: number | null,
+  values: Record<string, unknown>,
+  network: string,
+): Promise<string> {
+  return (await recordZone(db, section, id ?? 0, values)) ?? network;
+}
+
+async function pendingSummaries(db: Database, sectionKey: string, id: number) {
+  return (await pendingChangesOf(db, sectionKey, id)).map((change) => ({
+    id: change.id,
+    action: change.action,
+    dueAt: change.due_at.toISOString(),
+  }));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -142,6 +236,8 @@ const saveFields = z.object({
   intent: z.enum(['save', 'overwrite', 'notify']).catch('save'),
   version: formOptionalId(),
   current_version: formOptionalId(),
+  // The scheduled version the form edits («Изменить новую версию»), replaced instead of scheduling another.
+  scheduled_id: formOptionalId(),
 });
 
 export async function action({ request, context, params, url, pattern }: Route.ActionArgs) {
@@ -154,15 +250,30 @@ export async function action({ request, context, params, url, pattern }: Route.A
   const multi = isNew && section.fields.some((field) => field.kind === 'image' && field.multipleOnCreate);
   const form = await readForm(request, multi ? CONTENT_MULTI_FORM_MAX_BYTES : CONTENT_FORM_MAX_BYTES);
   const meta = parseFormData(form, saveFields);
-  const { intent, version, current_version } = meta.success
+  const { intent, version, current_version, scheduled_id } = meta.success
     ? meta.data
-    : { intent: 'save', version: null, current_version: null };
+    : { intent: 'save', version: null, current_version: null, scheduled_id: null };
 
   const raw = rawValues(section.fields, form);
-  const options = await loadOptions(db, optionSources(section));
+  const options = await loadOptions(db, optionSources(section), visibilityOf(staff));
   const { values, errors } = parseValues(section, raw, options);
+  // A manager's record stays in their gyms (docs/product/roles.md).
+  await checkValuesScope(db, staff, section, values, id, errors);
   await checkChangeWeekday(db, section, values, errors);
   const extraImages = await processImages(db, services.storage, section, form, values, raw, errors, multi);
+  const imageDetails = readImageDetails(section, form, raw, errors);
+  const clock = getStaffClock(context);
+  const zone = schedulable(section) ? await scheduleZone(db, section, id, values, clock.network) : clock.network;
+  const schedule: ScheduleFields = schedulable(section)
+    ? readScheduleFields(form, zone, schedulerClock(services.env.TEST_CLOCK_FILE)(), raw, errors)
+    : { publishAt: null, unpublishAt: null };
+  // A picture is checked as published when the record is to be published later too.
+  checkImagesDescribed(
+    section,
+    { ...values, published: values.published === true || schedule.publishAt !== null },
+    imageDetails,
+    errors,
+  );
 
   const failure = async (
     status: number,
@@ -194,22 +305,85 @@ export async function action({ request, context, params, url, pattern }: Route.A
     if (confirm) return failure(200, {}, null, undefined, confirm);
   }
   const effects = { visitorChannels: visitorChannelsOf(services.env) };
+  const when = (moment: Date) => staffTimeText(moment, zone, clock.viewer);
+  let label = String(values[section.labelColumn] ?? '');
+
+  // A new version of a published record from a moment on: kept aside, the site keeps the current one until then.
+  if (schedule.publishAt && !isNew) {
+    const current = await getRow(db, section, id);
+    if (!current) throw new Response('Запись уже удалена', { status: 404 });
+    if (current.published === true) {
+      if (section.versioned && Number(current.version) !== (intent === 'overwrite' ? current_version : version)) {
+        return failure(409, {}, CONFLICT_MESSAGE, Number(current.version));
+      }
+      const title = (section.composedLabel ? await recordTitle(db, section, id) : null) ?? label;
+      await saveImageDetails(db, section, values, imageDetails, []);
+      const editing = await scheduledVersion(db, section, id, scheduled_id);
+      if (scheduled_id !== null) {
+        if (!editing) return failure(409, {}, 'Эта запланированная версия уже применена или отменена');
+        await updateScheduledChange(db, editing.id, {
+          dueAt: schedule.publishAt,
+          data: { ...values, published: true },
+          staffUserId: staff.id,
+          entity: section.entity,
+        });
+        return redirectWithFlash(`/admin/scheduled/${editing.id}`, {
+          kind: 'success',
+          text: `Запланированная версия «${title}» изменена: применится ${when(schedule.publishAt)}`,
+        });
+      }
+      await scheduleChange(db, {
+        section: section.key,
+        entity: section.entity,
+        recordId: id,
+        action: 'update',
+        data: { ...values, published: true },
+        dueAt: schedule.publishAt,
+        title,
+        staffUserId: staff.id,
+      });
+      if (schedule.unpublishAt) await scheduleUnpublish(id, title, schedule.unpublishAt);
+      return redirectWithFlash(backTo(section, values), {
+        kind: 'success',
+        text: `Изменения «${title}» запланированы на ${when(schedule.publishAt)}; до этого на сайте текущая версия`,
+      });
+    }
+  }
+  // A record published later is saved now, unpublished, and its publication kept for the moment.
+  if (schedule.publishAt) values.published = false;
+
+  async function scheduleUnpublish(recordId: number, title: string, at: Date) {
+    await scheduleChange(db, {
+      section: section.key,
+      entity: section.entity,
+      recordId,
+      action: 'unpublish',
+      data: null,
+      dueAt: at,
+      title,
+      staffUserId: staff.id,
+    });
+  }
 
   const imageField = section.fields.find((field) => field.kind === 'image' && field.multipleOnCreate);
-  let label = String(values[section.labelColumn] ?? '');
+  const savedIds: number[] = [];
   try {
     if (isNew) {
       const newId = await createRow(db, section, values, staff.id, undefined, effects);
+      savedIds.push(newId);
       if (section.composedLabel) label = (await recordTitle(db, section, newId)) ?? label;
       for (const imageId of extraImages) {
-        await createRow(db, section, { ...values, [imageField!.name]: imageId }, staff.id);
+        savedIds.push(await createRow(db, section, { ...values, [imageField!.name]: imageId }, staff.id));
       }
       if (extraImages.length) label = `${label} (${extraImages.length + 1} шт.)`;
+      await saveImageDetails(db, section, values, imageDetails, extraImages);
     } else {
       const expected = section.versioned ? (intent === 'overwrite' ? current_version : version) : null;
       const result = await updateRow(db, section, id, expected, values, staff.id, 'update', effects);
       if (!result.ok && result.reason === 'missing') throw new Response('Запись уже удалена', { status: 404 });
       if (!result.ok) return failure(409, {}, CONFLICT_MESSAGE, result.currentVersion);
+      savedIds.push(id);
+      await saveImageDetails(db, section, values, imageDetails, []);
       await pruneRecordRevisions(db, section.key, id, new Date(), services.env.REVISIONS_KEEP_DAYS);
       if (section.composedLabel) label = (await recordTitle(db, section, id)) ?? label;
     }
@@ -218,7 +392,27 @@ export async function action({ request, context, params, url, pattern }: Route.A
     if (!message) throw error;
     return failure(400, {}, message);
   }
-  return redirectWithFlash(backTo(section, values), { kind: 'success', text: `Сохранено: «${label}»` });
+  const planned: string[] = [];
+  for (const recordId of savedIds) {
+    const title = (section.composedLabel ? await recordTitle(db, section, recordId) : null) ?? label;
+    if (schedule.publishAt) {
+      await scheduleChange(db, {
+        section: section.key,
+        entity: section.entity,
+        recordId,
+        action: 'publish',
+        data: null,
+        dueAt: schedule.publishAt,
+        title,
+        staffUserId: staff.id,
+      });
+    }
+    if (schedule.unpublishAt) await scheduleUnpublish(recordId, title, schedule.unpublishAt);
+  }
+  if (schedule.publishAt) planned.push(`публикация ${when(schedule.publishAt)}`);
+  if (schedule.unpublishAt) planned.push(`снятие с публикации ${when(schedule.unpublishAt)}`);
+  const text = `Сохранено: «${label}»${planned.length ? `. Запланировано: ${planned.join(', ')}` : ''}`;
+  return redirectWithFlash(backTo(section, values), { kind: 'success', text });
 }
 
 export default function SectionEdit({ loaderData, actionData }: Route.ComponentProps) {
@@ -268,6 +462,27 @@ export default function SectionEdit({ loaderData, actionData }: Route.ComponentP
           </a>
         </p>
       ) : null}
+      {loaderData.scheduledId !== null ? (
+        <p className="admin-schedule-note" role="note">
+          Вы меняете запланированную версию: до времени «Опубликовать с» на сайте остаётся текущая.
+        </p>
+      ) : null}
+      {loaderData.schedule?.pending.length ? (
+        <div className="admin-schedule-note" role="note">
+          <p>Запланировано для этой записи:</p>
+          <ul>
+            {loaderData.schedule.pending.map((change) => (
+              <li key={change.id}>
+                {SCHEDULED_ACTION_LABELS[change.action]} —{' '}
+                <StaffTime value={change.dueAt} zone={loaderData.schedule!.zone} />{' '}
+                <Link to={`/admin/scheduled/${change.id}`} className="admin-link">
+                  Открыть
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <EntityForm
         // A new key after each server answer re-applies the returned values to the uncontrolled inputs.
         key={actionData ? JSON.stringify(actionData.values) : 'loaded'}
@@ -282,6 +497,9 @@ export default function SectionEdit({ loaderData, actionData }: Route.ComponentP
         formError={actionData?.formError}
         conflictVersion={actionData?.conflictVersion}
         confirm={actionData?.confirm}
+        scheduleZone={loaderData.schedule?.zone ?? null}
+        scheduledId={loaderData.scheduledId}
+        readOnly={loaderData.readOnly}
       />
     </section>
   );

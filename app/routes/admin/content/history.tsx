@@ -8,6 +8,7 @@ import { Heading } from '#app/components/Heading.tsx';
 import { getDb } from '#app/infra/services.server.ts';
 import { staffTimeText } from '#app/lib/staff-time.ts';
 import { getRow } from '#app/models/admin/content.server.ts';
+import { gymNamesOfRecords } from '#app/models/record-gyms.server.ts';
 import { listRevisions } from '#app/models/revision.server.ts';
 import { historyRecordId, recordZone } from '#app/services/revisions.server.ts';
 import type { Route } from './+types/history';
@@ -37,7 +38,11 @@ export async function loader({ context, params, url, pattern }: Route.LoaderArgs
   // A record the database removed along with another one has no delete version and cannot come back.
   const restorable = !row && revisions[0]?.kind === 'delete';
   const zone = await recordZone(db, section, id, revisions[0]?.data);
-  return { sectionKey: section.key, id, label, deleted: !row, restorable, entries, zone };
+  // The history names the record's gyms (docs/product/roles.md); a deleted record's come from its last version.
+  const gyms = row
+    ? ((await gymNamesOfRecords(db, [{ entity: section.entity, id }])).get(`${section.entity}:${id}`) ?? null)
+    : null;
+  return { sectionKey: section.key, id, label, deleted: !row, restorable, entries, zone, gyms };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -45,7 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function RecordHistory({ loaderData }: Route.ComponentProps) {
-  const { id, label, deleted, restorable, entries, zone } = loaderData;
+  const { id, label, deleted, restorable, entries, zone, gyms } = loaderData;
   const clock = useStaffClock();
   const section = sectionByKey(loaderData.sectionKey)!;
   const base = `${recordPath(section, id)}/history`;
@@ -58,6 +63,7 @@ export default function RecordHistory({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <Heading level={1}>История «{label}»</Heading>
+      {gyms ? <p className="admin-muted">Залы: {gyms}</p> : null}
       {deleted && !restorable ? (
         <p className="admin-flash admin-flash--info">
           Запись удалили вместе со связанной с ней записью: восстановить её нельзя, но прежние версии можно посмотреть.

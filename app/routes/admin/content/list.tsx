@@ -19,6 +19,7 @@ import { todayIn, WEEKDAY_SHORT } from '#app/lib/schedule.ts';
 import { dayLabel } from '#app/lib/slot-label.ts';
 import { searchTerm } from '#app/lib/text.ts';
 import {
+  getRow,
   listRows,
   loadOptions,
   moveRow,
@@ -26,7 +27,9 @@ import {
   recordTitles,
   setPublished,
 } from '#app/models/admin/content.server.ts';
+import { canCreate, canReorder, canWriteSection, visibilityOf } from '#app/services/access.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
+import { undescribedImages, undescribedMessage } from '#app/services/image-details.server.ts';
 import { getStaffClock } from '#app/services/staff-clock.server.ts';
 import type { Route } from './+types/list';
 
@@ -67,7 +70,13 @@ export async function loader({ context, url, pattern }: Route.LoaderArgs) {
     page,
   };
   const db = getDb(context);
-  const [list, options] = await Promise.all([listRows(db, section, query), loadOptions(db, listSources(section))]);
+  const staff = getStaff(context);
+  // Only the records this member may see (docs/product/roles.md): the filter's choices too.
+  const visible = visibilityOf(staff);
+  const [list, options] = await Promise.all([
+    listRows(db, section, query, visible),
+    loadOptions(db, listSources(section), visible),
+  ]);
   const titles = section.composedLabel
     ? Object.fromEntries(
         await recordTitles(
@@ -78,6 +87,8 @@ export async function loader({ context, url, pattern }: Route.LoaderArgs) {
       )
     : null;
   return {
+    /** What this member may do here (services/access.server.ts): a manager adds and reorders nothing shared. */
+    may: { create: canCreate(staff, section), reorder: canReorder(staff), write: canWriteSection(staff, section) },
     /** Names of the rows when they are composed from other tables (dated schedule changes). */
     titles,
     sectionKey: section.key,
@@ -117,6 +128,14 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
   const { id, intent, back } = await requireForm(request, rowAction);
 
   let text: string;
+  if (intent === 'publish' && section.publishable) {
+    // A picture without a description or the decorative mark keeps its record off the site (docs/product/images.md).
+    const row = await getRow(db, section, id);
+    const undescribed = row ? await undescribedImages(db, section, row) : [];
+    if (undescribed.length > 0) {
+      return redirectWithFlash(listUrl(section, back), { kind: 'error', text: undescribedMessage(undescribed[0]!) });
+    }
+  }
   if ((intent === 'publish' || intent === 'unpublish') && section.publishable) {
     const done = await setPublished(db, section, id, intent === 'publish', staff.id);
     text = done ? (intent === 'publish' ? 'Опубликовано' : 'Снято с публикации') : 'Запись не найдена';
@@ -133,7 +152,8 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
   const { rows, total, pages, query, options, search, pageSize, today, titles } = loaderData;
   const section = sectionByKey(loaderData.sectionKey)!;
   const base = `/admin/${section.key}`;
-  const orderable = section.order === 'manual';
+  const { may } = loaderData;
+  const orderable = section.order === 'manual' && may.reorder;
   const pageLink = (page: number) => {
     const params = new URLSearchParams(search);
     params.set('page', String(page));
@@ -146,9 +166,11 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
       {section.group ? <SectionTabs group={section.group} current={section.key} /> : null}
       <div className="admin-section__head">
         <Heading level={1}>{section.title}</Heading>
-        <Link to={`${base}/new`} className="admin-button">
-          {section.newLabel}
-        </Link>
+        {may.create ? (
+          <Link to={`${base}/new`} className="admin-button">
+            {section.newLabel}
+          </Link>
+        ) : null}
       </div>
 
       <Form method="get" className="admin-filters" role="search" aria-label="Поиск и фильтры">
@@ -222,7 +244,7 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
                     <Link to={`${base}/${row.id}`} className="admin-button admin-button--small admin-button--ghost">
                       Изменить<span className="visually-hidden"> «{label}»</span>
                     </Link>
-                    {section.publishable ? (
+                    {section.publishable && may.write ? (
                       <RowAction
                         id={row.id}
                         search={search}
@@ -245,7 +267,7 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
                           />
                         ))
                       : null}
-                    <DeleteButton to={`${base}/${row.id}/delete`} label={label} />
+                    {may.write ? <DeleteButton to={`${base}/${row.id}/delete`} label={label} /> : null}
                   </td>
                 </tr>
               );

@@ -24,6 +24,7 @@ import { staffTimeText } from '#app/lib/staff-time.ts';
 import { getRow, loadOptions, optionSources } from '#app/models/admin/content.server.ts';
 import { getImages } from '#app/models/image.server.ts';
 import { getRevision } from '#app/models/revision.server.ts';
+import { visibilityOf } from '#app/services/access.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
 import { historyRecordId, recordZone, restoreRevision, type ShownRecord } from '#app/services/revisions.server.ts';
 import { getStaffClock } from '#app/services/staff-clock.server.ts';
@@ -67,7 +68,7 @@ export async function loader({ context, params, url, pattern }: Route.LoaderArgs
   const row = await getRow(db, section, id);
   const current = row ? revisionData(section, row) : null;
   const changed = new Set(current ? changedFields(section, revision.data, current).map((field) => field.name) : []);
-  const options = await loadOptions(db, optionSources(section));
+  const options = await loadOptions(db, optionSources(section), visibilityOf(getStaff(context)));
   const imageIds = section.fields
     .filter((field) => field.kind === 'image')
     .flatMap((field) => [revision.data[field.name], current?.[field.name]])

@@ -21,6 +21,8 @@ import {
   gymWeekSlots,
   listGymsForSchedule,
 } from '#app/models/admin/schedule.server.ts';
+import { managedGyms } from '#app/services/access.server.ts';
+import { getStaff } from '#app/services/auth.server.ts';
 import type { Route } from './+types/week';
 
 /** Where the dated changes of the schedule are kept (a tab of the same group). */
@@ -29,7 +31,9 @@ const CHANGES_PATH = '/admin/trainings/changes';
 export async function loader({ context, url, pattern }: Route.LoaderArgs) {
   const section = sectionOfRoute(pattern);
   const db = getDb(context);
-  const gyms = await listGymsForSchedule(db);
+  // A manager sees the weeks of their own gyms only (docs/product/roles.md).
+  const mine = managedGyms(getStaff(context));
+  const gyms = (await listGymsForSchedule(db)).filter((candidate) => mine === null || mine.includes(candidate.id));
   const wanted = parseId(url.searchParams.get('gym_id'));
   const gym = gyms.find((candidate) => candidate.id === wanted) ?? gyms[0] ?? null;
   if (!gym) return { sectionKey: section.key, gyms: [], gym: null, slots: [], changes: [], todayWeekday: null };
