@@ -19,6 +19,7 @@ import { Heading } from '#app/components/Heading.tsx';
 import { visitorChannelsOf } from '#app/infra/env.server.ts';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, parseFormData, readForm } from '#app/infra/form.server.ts';
+import { notFound } from '#app/infra/not-found.server.ts';
 import { getDb, getServices } from '#app/infra/services.server.ts';
 import { rosterHref } from '#app/lib/attendance.ts';
 import { countOf, DAYS_FORMS, formatDate, formatPhone } from '#app/lib/format.ts';
@@ -48,7 +49,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const filters = { ...parseBidFilters(url.searchParams, getStaffClock(context).network), scope };
   const after = parseId(url.searchParams.get('after'));
   if (scope && filters.slotId !== null && (await recordAccess(db, staff, 'schedule_slot', filters.slotId)) === 'none') {
-    throw new Response('Запись не найдена', { status: 404 });
+    notFound('Запись не найдена');
   }
   const [page, gyms, slots, session] = await Promise.all([
     listBids(db, filters, after),

@@ -6,6 +6,7 @@ import { sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
 import { Heading } from '#app/components/Heading.tsx';
 import { visitorChannelsOf } from '#app/infra/env.server.ts';
 import { type Flash, redirectWithFlash } from '#app/infra/flash.server.ts';
+import { notFound } from '#app/infra/not-found.server.ts';
 import { getDb, getServices } from '#app/infra/services.server.ts';
 import { parseId } from '#app/lib/id.ts';
 import { deleteRow, getRow, type Row, recordTitle } from '#app/models/admin/content.server.ts';
@@ -15,7 +16,7 @@ import type { Route } from './+types/delete';
 
 function recordId(param: string, path: string): number {
   const id = parseId(param);
-  if (id === null) throw new Response(`Запись не найдена: ${path}`, { status: 404 });
+  if (id === null) notFound(`Запись не найдена: ${path}`);
   return id;
 }
 
@@ -24,7 +25,7 @@ export async function loader({ context, params, url, pattern }: Route.LoaderArgs
   const section = sectionOfRoute(pattern);
   const db = getDb(context);
   const row = await getRow(db, section, recordId(params.id, url.pathname));
-  if (!row) throw new Response(`Запись не найдена: ${url.pathname}`, { status: 404 });
+  if (!row) notFound(`Запись не найдена: ${url.pathname}`);
   const label = (await recordTitle(db, section, row.id)) ?? String(row[section.labelColumn] ?? row.id);
   return { sectionKey: section.key, label, back: backTo(section, row) };
 }

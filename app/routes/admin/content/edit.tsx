@@ -12,6 +12,7 @@ import { Heading } from '#app/components/Heading.tsx';
 import { visitorChannelsOf } from '#app/infra/env.server.ts';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formOptionalId, parseFormData, readForm } from '#app/infra/form.server.ts';
+import { notFound } from '#app/infra/not-found.server.ts';
 import { getDb, getServices } from '#app/infra/services.server.ts';
 import { parseId } from '#app/lib/id.ts';
 import { staffTimeText } from '#app/lib/staff-time.ts';
@@ -112,7 +113,7 @@ async function pendingPreviews(db: Database, section: AnySection, values: FormVa
 async function recordId(db: Database, section: AnySection, param: string | undefined, path: string) {
   const id = section.singleton ? await singletonId(db, section) : param === undefined ? null : parseId(param);
   if (id === null && (section.singleton || param !== undefined)) {
-    throw new Response(`Запись не найдена: ${path}`, { status: 404 });
+    notFound(`Запись не найдена: ${path}`);
   }
   return id;
 }
@@ -143,7 +144,7 @@ export async function loader({ context, params, url, pattern }: Route.LoaderArgs
   const db = getDb(context);
   const id = await recordId(db, section, params.id, url.pathname);
   const row = id === null ? null : await getRow(db, section, id);
-  if (id !== null && !row) throw new Response(`Запись не найдена: ${url.pathname}`, { status: 404 });
+  if (id !== null && !row) notFound(`Запись не найдена: ${url.pathname}`);
   // «Изменить новую версию» of a scheduled change: the form shows that version and its moment (docs/product/scheduling.md).
   const scheduled =
     id === null ? null : await scheduledVersion(db, section, id, parseId(url.searchParams.get('scheduled')));
@@ -311,7 +312,7 @@ export async function action({ request, context, params, url, pattern }: Route.A
   // A new version of a published record from a moment on: kept aside, the site keeps the current one until then.
   if (schedule.publishAt && !isNew) {
     const current = await getRow(db, section, id);
-    if (!current) throw new Response('Запись уже удалена', { status: 404 });
+    if (!current) notFound('Запись уже удалена');
     if (current.published === true) {
       if (section.versioned && Number(current.version) !== (intent === 'overwrite' ? current_version : version)) {
         return failure(409, {}, CONFLICT_MESSAGE, Number(current.version));
@@ -380,7 +381,7 @@ export async function action({ request, context, params, url, pattern }: Route.A
     } else {
       const expected = section.versioned ? (intent === 'overwrite' ? current_version : version) : null;
       const result = await updateRow(db, section, id, expected, values, staff.id, 'update', effects);
-      if (!result.ok && result.reason === 'missing') throw new Response('Запись уже удалена', { status: 404 });
+      if (!result.ok && result.reason === 'missing') notFound('Запись уже удалена');
       if (!result.ok) return failure(409, {}, CONFLICT_MESSAGE, result.currentVersion);
       savedIds.push(id);
       await saveImageDetails(db, section, values, imageDetails, []);

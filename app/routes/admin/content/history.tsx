@@ -5,6 +5,7 @@ import { recordPath, sectionByKey, sectionOfRoute } from '#app/admin/sections.ts
 import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
 import { StaffTime, useStaffClock } from '#app/components/admin/StaffTime.tsx';
 import { Heading } from '#app/components/Heading.tsx';
+import { notFound } from '#app/infra/not-found.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
 import { staffTimeText } from '#app/lib/staff-time.ts';
 import { getRow } from '#app/models/admin/content.server.ts';
@@ -19,7 +20,7 @@ export async function loader({ context, params, url, pattern }: Route.LoaderArgs
   const db = getDb(context);
   const id = await historyRecordId(db, section, params.id, url.pathname);
   const [row, revisions] = await Promise.all([getRow(db, section, id), listRevisions(db, section.key, id)]);
-  if (!row && revisions.length === 0) throw new Response(`Запись не найдена: ${url.pathname}`, { status: 404 });
+  if (!row && revisions.length === 0) notFound(`Запись не найдена: ${url.pathname}`);
   const current = row ? revisionData(section, row) : null;
   const entries = revisions.map((revision, index) => {
     const older = revisions[index + 1];

@@ -18,6 +18,7 @@ import { Heading } from '#app/components/Heading.tsx';
 import { Image } from '#app/components/Image.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formOptionalId, parseFormData, readForm } from '#app/infra/form.server.ts';
+import { notFound } from '#app/infra/not-found.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
 import { parseId } from '#app/lib/id.ts';
 import { staffTimeText } from '#app/lib/staff-time.ts';
@@ -35,7 +36,7 @@ async function findRevision(db: Database, sectionKey: string, recordId: number, 
   const id = parseId(param);
   const revision = id === null ? null : await getRevision(db, id);
   if (!revision || revision.section !== sectionKey || revision.recordId !== recordId) {
-    throw new Response(`Версия не найдена: ${path}`, { status: 404 });
+    notFound(`Версия не найдена: ${path}`);
   }
   return revision;
 }

@@ -10,6 +10,7 @@ import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { parseFormData, readForm } from '#app/infra/form.server.ts';
+import { notFound } from '#app/infra/not-found.server.ts';
 import { getDb, getServices } from '#app/infra/services.server.ts';
 import { parseId } from '#app/lib/id.ts';
 import { staffTimeText, zoneLabel } from '#app/lib/staff-time.ts';
@@ -32,7 +33,7 @@ async function findChange(db: Database, param: string, path: string) {
   const id = parseId(param);
   const change = id === null ? undefined : await getScheduledChange(db, id);
   const section = change ? sectionByKey(change.section) : undefined;
-  if (!change || !section) throw new Response(`Запланированное изменение не найдено: ${path}`, { status: 404 });
+  if (!change || !section) notFound(`Запланированное изменение не найдено: ${path}`);
   return { change, section };
 }
 
