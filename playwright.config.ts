@@ -18,7 +18,8 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The ten slowest spec files are printed at the end (tests/e2e/slowest-files-reporter.ts).
+  reporter: [['list'], ['./tests/e2e/slowest-files-reporter.ts']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
