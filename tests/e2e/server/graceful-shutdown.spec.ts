@@ -55,6 +55,8 @@ function postBid(address: string, form: Record<string, string>, pauseMs: number)
     request.on('response', (response) => {
       response.resume();
       response.on('end', () => resolve(response.statusCode ?? 0));
+      // An answer cut off (a reset) is no answer: without a listener its error would end the test process instead.
+      response.on('error', () => resolve(0));
     });
     request.on('error', () => resolve(0));
     request.write(body.subarray(0, 20));
@@ -87,6 +89,9 @@ test('SIGTERM drains: readiness 503 first, in-flight bids finish and are stored,
           .get(`${base}/api/build-id`, { agent, headers: { 'User-Agent': BROWSER_UA } }, (response) => {
             response.resume();
             response.on('end', () => resolve(true));
+            // A keep-alive connection reset by the stopping server ends this client's load, as a refused one does
+            // (seen as an uncaught «read ECONNRESET» on a loaded machine).
+            response.on('error', () => resolve(false));
           })
           .on('error', () => resolve(false));
       });
