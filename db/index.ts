@@ -25,6 +25,11 @@ export interface DbOptions {
   databaseUrl?: string;
   /** PGlite data directory, or `memory://` for a throwaway database. */
   dataDir?: string;
+  /**
+   * Tests: a `memory://` PGlite starts as a copy of this dump (PGlite's `dumpDataDir`) instead of an empty database,
+   * which spares each test file PostgreSQL's initdb and the migrations (tests/integration/global-setup.ts).
+   */
+  loadDataDir?: Blob;
   /** Who opens a PGlite directory, named in the refusal another process gets meanwhile (db/pglite-lock.ts). */
   lockOwner?: LockOwner;
   /** Pool size for PostgreSQL. */
@@ -197,6 +202,7 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
   let pglite: PGlite;
   try {
     pglite = await PGlite.create(dataDir, {
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
       parsers: { [DATE_OID]: (value: string) => value, [INT8_OID]: (value: string) => Number(value) },
     });

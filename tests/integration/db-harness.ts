@@ -19,6 +19,7 @@
  * ```
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createDb, type Database, type DbHandle, migrateToLatest } from '#db/index.ts';
@@ -42,7 +43,10 @@ export function availableDbKinds(): TestDbKind[] {
 
 export async function openTestDb(kind: TestDbKind = 'pglite'): Promise<TestDb> {
   if (kind === 'pglite') {
-    const handle = await createDb({ dataDir: 'memory://' });
+    // A copy of the run's migrated database when there is one (tests/integration/global-setup.ts).
+    const template = process.env.TEST_PGLITE_TEMPLATE;
+    const loadDataDir = template && fs.existsSync(template) ? new Blob([fs.readFileSync(template)]) : undefined;
+    const handle = await createDb({ dataDir: 'memory://', loadDataDir });
     await migrateToLatest(handle.db);
     return { db: handle.db, kind, handle, close: () => handle.close() };
   }
@@ -50,7 +54,12 @@ export async function openTestDb(kind: TestDbKind = 'pglite'): Promise<TestDb> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('openTestDb("postgres") needs TEST_DATABASE_URL');
   const name = `test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`));
+  const template = process.env.TEST_PG_TEMPLATE;
+  await withAdminClient(adminUrl, (client) =>
+    client.query(
+      `CREATE DATABASE ${pg.escapeIdentifier(name)}${template ? ` TEMPLATE ${pg.escapeIdentifier(template)}` : ''}`,
+    ),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await createDb({ databaseUrl: url.toString(), max: 4 });

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { type Cookie, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN, E2E_PORT } from '#tests/e2e/settings.ts';
 
@@ -109,13 +109,34 @@ export function unique(prefix: string): string {
   return `${prefix} ${randomBytes(3).toString('hex')}`;
 }
 
+/** The suite admin's session cookie per server (origin), signed in by an earlier test of this worker. */
+const adminSessions = new Map<string, Cookie>();
+
+/**
+ * Signs the suite's admin in and opens `redirectTo` (the dashboard by default). A worker signs in through the form
+ * once per server and later tests of the worker reuse that session: the sign-in page, with a session, sends the
+ * browser straight on to `redirectTo` (each sign-in through the form costs a page, an argon2 hash and a redirect, and
+ * the suite signs in ~70 times). A session that ended meanwhile (a test logged out) shows the form: the admin signs in
+ * through it as before. Tests of signing in itself fill the form themselves (security.spec.ts, redirects.spec.ts).
+ */
 export async function login(page: Page, redirectTo?: string) {
+  const origin = new URL((await page.request.get('/readyz')).url()).origin;
+  const known = adminSessions.get(origin);
+  const own = (await page.context().cookies(origin)).some((cookie) => cookie.name === SESSION_COOKIE);
+  if (known && !own) await page.context().addCookies([known]);
   await page.goto(redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Пароль').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Войти' }).click();
+  if (new URL(page.url()).pathname === '/login') {
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Пароль').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Войти' }).click();
+  }
   await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+  const session = (await page.context().cookies(origin)).find((cookie) => cookie.name === SESSION_COOKIE);
+  if (session) adminSessions.set(origin, session);
 }
+
+/** The staff session cookie's name (app/services/session.server.ts). */
+const SESSION_COOKIE = 'staff_session';
 
 export async function expectFlash(page: Page, text: string | RegExp) {
   await expect(page.getByRole('status').filter({ hasText: text })).toBeVisible();

@@ -1,0 +1,53 @@
+/**
+ * Prints the ten slowest spec files at the end of a browser run (`npm test`, `npm run test:e2e`), so that the file to
+ * make cheaper next is in sight (docs/testing.md). Per file: the time its tests (with their hooks) kept a worker busy,
+ * and the span from its first test's start to its last test's end, which is what a serial file adds to the run.
+ */
+import path from 'node:path';
+import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+
+interface FileTimes {
+  busyMs: number;
+  firstStart: number;
+  lastEnd: number;
+  tests: number;
+}
+
+export default class SlowestFilesReporter implements Reporter {
+  private readonly files = new Map<string, FileTimes>();
+  private readonly count: number;
+
+  constructor(options: { count?: number } = {}) {
+    this.count = options.count ?? 10;
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const file = path.relative(process.cwd(), test.location.file);
+    const start = result.startTime.getTime();
+    const times = this.files.get(file) ?? { busyMs: 0, firstStart: start, lastEnd: start, tests: 0 };
+    times.busyMs += result.duration;
+    times.firstStart = Math.min(times.firstStart, start);
+    times.lastEnd = Math.max(times.lastEnd, start + result.duration);
+    times.tests += 1;
+    this.files.set(file, times);
+  }
+
+  onEnd(result: FullResult): void {
+    const slowest = [...this.files].sort(([, a], [, b]) => b.busyMs - a.busyMs).slice(0, this.count);
+    if (slowest.length === 0) return;
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
+    const lines = slowest.map(
+      ([file, times]) =>
+        `${seconds(times.busyMs)} busy ${seconds(times.lastEnd - times.firstStart)} span ${String(times.tests).padStart(4)} tests  ${file}`,
+    );
+    const total = [...this.files.values()].reduce((sum, times) => sum + times.busyMs, 0);
+    console.log(
+      `\nThe ${slowest.length} slowest spec files (of ${this.files.size}; ${(total / 1000).toFixed(0)} s of worker time in all, ` +
+        `${(result.duration / 1000).toFixed(0)} s for the run):\n${lines.join('\n')}`,
+    );
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+}
