@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from 'react-router';
+import { isDatabaseUnavailable } from '#app/infra/database-outage.server.ts';
 import { notFound } from '#app/infra/not-found.server.ts';
 import { expireRenderAt } from '#app/infra/render-cache.server.ts';
 import { siteOrigin } from '#app/infra/seo.server.ts';
@@ -184,7 +185,15 @@ export async function loadDetailWithSessions<T extends { published: boolean }>(
  */
 export async function loadTrialSessions(site: Awaited<ReturnType<typeof loadSiteContext>>) {
   if (site.gymId === null) return [];
-  const sessions = await listSessions(site.db, { gymId: site.gymId, dates: comingWeek(site.today) });
-  showsSessions(sessions, site.timeZone);
-  return trialSessionChoices(site.services, { gymId: site.gymId, timeZone: site.timeZone }, sessions);
+  try {
+    const sessions = await listSessions(site.db, { gymId: site.gymId, dates: comingWeek(site.today) });
+    showsSessions(sessions, site.timeZone);
+    return await trialSessionChoices(site.services, { gymId: site.gymId, timeZone: site.timeZone }, sessions);
+  } catch (error) {
+    // The choice is optional: while the database is away the page (its content in memory) is still served, with
+    // the form and without the choice, and not stored (docs/security.md, "Database outage").
+    if (!isDatabaseUnavailable(error)) throw error;
+    expireRenderAt(Date.now());
+    return [];
+  }
 }
