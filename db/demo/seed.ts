@@ -227,7 +227,7 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
     // Gyms keep ids 1..3 (gym 1 is the default active gym, docs/product/gyms.md); the sequence continues after.
     const gymCovers = await saveAll(pictures.gyms, (i) => ({
       ...GYM_COVER_FOCUS,
-      alt: `Тренажёрный зал клуба «${GYMS[i]!.name}»`,
+      alt: `Тренажёрный зал: ${GYMS[i]!.name}`,
       decorative: false,
     }));
     await trx
