@@ -153,7 +153,12 @@ test('a page from the cache runs its scripts under the policy sent with it', asy
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
-  const response = await gotoHydrated(page, '/trends');
-  expect(response?.headers()['x-render-cache']).toBe('hit');
+  // Another worker's staff edit may clear the cache between the warm-up and the visit: warm it again and retry.
+  let state: string | undefined;
+  for (let attempt = 0; attempt < 5 && state !== 'hit'; attempt += 1) {
+    if (attempt > 0) await twoAnswers(baseURL!, '/trends');
+    state = (await gotoHydrated(page, '/trends'))?.headers()['x-render-cache'];
+  }
+  expect(state).toBe('hit');
   expect(violations).toEqual([]);
 });
