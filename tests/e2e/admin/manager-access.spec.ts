@@ -120,9 +120,9 @@ async function adminSetUp(page: Page, baseURL: string) {
   });
   const week = await (await page.request.get('/admin/trainings/slots?gym_id=1')).text();
   const slotIds = idsIn(week, 'trainings/slots');
-  // The marker slot: the one whose edit page carries the marker.
+  // The marker slot: the one whose room is the marker's (every slot's page lists the marker coach among its options).
   for (const id of slotIds) {
-    if ((await (await page.request.get(`/admin/trainings/slots/${id}`)).text()).includes(MARK))
+    if ((await (await page.request.get(`/admin/trainings/slots/${id}`)).text()).includes(`value="${MARK} студия"`))
       gym1['trainings/slots'] = id;
   }
   expect(gym1['trainings/slots']).toBeTruthy();
