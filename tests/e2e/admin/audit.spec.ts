@@ -10,7 +10,8 @@ withAndWithoutJavaScript(() => {
     await fillForm(page, [{ label: 'Имя и фамилия', fill: name }]);
     await save(page);
     await expectFlash(page, `Сохранено: «${name}»`);
-    await page.getByRole('link', { name, exact: true }).click();
+    // The record's own page by its address (a click on a list still loading on a busy machine may be lost).
+    await page.goto((await page.getByRole('link', { name, exact: true }).getAttribute('href'))!);
     await fillForm(page, [
       { label: 'Должность', fill: 'Инструктор' },
       { label: 'Кратко', fill: 'Ведёт силовые' },
