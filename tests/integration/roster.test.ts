@@ -11,31 +11,13 @@ import { createSignup } from '#app/models/signup.server.ts';
 import { NO_VISITOR_CHANNELS } from '#app/models/visitor-message.server.ts';
 import type { Database } from '#db/index.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
-import { insertGym } from '#tests/integration/rows.ts';
+import { insertWeeklySlot } from '#tests/integration/rows.ts';
 
 const TODAY = new Date().toISOString().slice(0, 10);
 const DATE = addDays(TODAY, 3);
 
 async function fixture(db: Database) {
-  const gymId = await insertGym(db, `Клуб ${Math.random()}`);
-  const trend = await db.insertInto('trends').values({ title: 'Йога' }).returning('id').executeTakeFirstOrThrow();
-  const training = await db
-    .insertInto('trainings')
-    .values({ trend_id: trend.id, title: 'Хатха-йога', duration_min: 60, level: 'any' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const slot = await db
-    .insertInto('schedule_slots')
-    .values({
-      gym_id: gymId,
-      training_id: training.id,
-      weekday: isoWeekday(DATE),
-      start_time: '19:00',
-      duration_min: 60,
-      capacity: 2,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { gymId, slotId } = await insertWeeklySlot(db, { weekday: isoWeekday(DATE), capacity: 2, room: '' });
   const staff = await db
     .insertInto('staff_users')
     .values({ email: `s${Math.random()}@club.test`, password_hash: 'x', role: 'editor' })
@@ -46,7 +28,7 @@ async function fixture(db: Database) {
     .values({ title: 'Безлимит на год', price: 39900, features: '[]' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { gymId, slotId: slot.id, staffId: staff.id, cardId: card.id };
+  return { gymId, slotId, staffId: staff.id, cardId: card.id };
 }
 
 function place(slotId: number, gymId: number, n: number, trialBidId: number | null = null) {
