@@ -95,9 +95,14 @@ test.describe('new build check', () => {
   test('the same build keeps client-side navigation, and a failed check is only logged', async ({ page }) => {
     await page.clock.install();
     const warnings: string[] = [];
+    // Whatever the page reports is kept for the failure message: a navigation that never ends says why.
+    const reported: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());
+      if (message.type() === 'error') reported.push(message.text());
     });
+    page.on('pageerror', (error) => reported.push(String(error)));
+    page.on('requestfailed', (request) => reported.push(`${request.url()}: ${request.failure()?.errorText}`));
     let answer: 'same' | 'fail' = 'fail';
     const live = await (await page.request.get('/api/build-id')).json();
     await page.route('**/api/build-id', (route) =>
@@ -110,7 +115,11 @@ test.describe('new build check', () => {
     answer = 'same';
     await page.clock.fastForward(3_600_000);
     await page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Тренеры' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Тренеры' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Тренеры' }))
+      .toBeVisible()
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nat ${page.url()}; the page reported: ${JSON.stringify(reported)}`);
+      });
     expect(await marker(page)).toBe('same document');
   });
 });
