@@ -3,9 +3,10 @@
  * declared kind (services/admin-form.server.ts); these run afterwards and add Russian messages beside a field.
  */
 import type { FieldErrors } from '#app/admin/fields.ts';
+import type { DbValue, ParsedValue } from '#app/admin/kinds/kind.ts';
 
-export type DbValue = string | number | boolean | null;
-export type ParsedValues = Record<string, DbValue | number[]>;
+export type { DbValue };
+export type ParsedValues = Record<string, ParsedValue>;
 
 type Check = (values: ParsedValues, errors: FieldErrors) => void;
 

@@ -1,10 +1,10 @@
 /**
  * What a content section is made of: the fields of its form and the columns of its list, described as data and
- * typed against the database (`Table` is a key of `DB`), so a misspelt column does not compile. The shared form
- * (components/admin/EntityForm.tsx), the form reader (services/admin-form.server.ts), the list
- * (routes/admin/content/list.tsx) and the SQL (models/admin/content.server.ts) act on the declared kinds only.
+ * typed against the database (`Table` is a key of `DB`), so a misspelt column does not compile. What each kind of
+ * field does (reading, checking, storing, its control, its list cell, its versions) is its module in app/admin/kinds/.
  */
-import { WEEKDAY_NAMES } from '#app/lib/schedule.ts';
+import { type FieldDef, kindOf } from '#app/admin/kinds/index.ts';
+import type { FormValue } from '#app/admin/kinds/kind.ts';
 import type { DB } from '#db/schema.ts';
 
 /** Where the choices of a reference field come from (one query each, models/admin/content.server.ts). */
@@ -22,61 +22,19 @@ export interface Choice extends Option {
   short?: string;
 }
 
-interface FieldBase<Name extends string> {
-  name: Name;
-  label: string;
-  required?: boolean;
-  hint?: string;
-}
-
 /** A many-to-many link kept in a join table (`self` points at the section's row, `other` at the chosen one). */
 type JoinOf<J extends keyof DB> = J extends keyof DB ? { table: J; self: Column<J>; other: Column<J> } : never;
 export type JoinTable = 'coach_trends' | 'coach_gyms' | 'card_gyms' | 'promo_gyms';
 export type JoinDef = JoinOf<JoinTable>;
 
-/**
- * The kinds a field can have (`Name`: the column names a field may take; `string` for any section). Behaviour that differs between fields comes from here, never from a field's name:
- * `weekday` is an ISO weekday (1 = Monday), `timeZone` an IANA zone, `choice` one of fixed values, `reference` the
- * id of a row of another table and `references` several ids through a join table.
- */
-export type FieldDef<Name extends string = string> =
-  | (FieldBase<Name> & { kind: 'text'; maxLength?: number; multiline?: boolean })
-  | (FieldBase<Name> & { kind: 'phone'; maxLength: number })
-  | (FieldBase<Name> & { kind: 'url'; maxLength: number })
-  | (FieldBase<Name> & { kind: 'integer'; min?: number; max?: number; default?: number })
-  | (FieldBase<Name> & { kind: 'decimal'; min: number; max: number; step: string })
-  | (FieldBase<Name> & { kind: 'checkbox'; default?: boolean })
-  | (FieldBase<Name> & { kind: 'date' })
-  | (FieldBase<Name> & { kind: 'time' })
-  | (FieldBase<Name> & { kind: 'weekday' })
-  | (FieldBase<Name> & { kind: 'timeZone' })
-  | (FieldBase<Name> & { kind: 'choice'; options: readonly Choice[]; default?: string })
-  | (FieldBase<Name> & { kind: 'reference'; source: OptionSource })
-  | (FieldBase<string> & { kind: 'references'; source: OptionSource; join: JoinDef })
-  | (FieldBase<Name> & { kind: 'lines'; maxItems: number })
-  | (FieldBase<Name> & {
-      kind: 'image';
-      multipleOnCreate?: boolean;
-      /**
-       * A column of the record that is the picture's description (the gallery's `alt`): the form then asks no
-       * description of its own beside the picture (docs/product/images.md).
-       */
-      describedBy?: Name;
-    });
+/** A field's declaration: one per kind, each kind a module of app/admin/kinds/ (ADR 50). */
+export type { FieldDef } from '#app/admin/kinds/index.ts';
 
-/** How a list column shows its value. `reference` and `choice` show the label of the field of the same name. */
-export type ColumnFormat =
-  | 'text'
-  | 'boolean'
-  | 'date'
-  | 'day'
-  | 'price'
-  | 'image'
-  | 'reference'
-  | 'choice'
-  | 'weekday'
-  | 'time'
-  | 'period';
+/**
+ * How a list column shows a value that is not simply its field's (a column without a format shows its field the way
+ * the field's kind does): `day` a date with its weekday, `price` roubles, `period` a dated run's state and dates.
+ */
+export type ColumnFormat = 'day' | 'price' | 'period';
 
 /** A dated run shown as its state and dates (`period`): the last day's column and the words for each state. */
 export interface PeriodColumn<Name extends string = string> {
@@ -104,7 +62,7 @@ export function filterName(filter: ListFilter): string {
 }
 
 /** Form values as the form shows them: strings, string lists for multi-selects, booleans for checkboxes. */
-export type FormValues = Record<string, string | string[] | boolean>;
+export type FormValues = Record<string, FormValue>;
 export type FieldErrors = Record<string, string>;
 export type Options = Partial<Record<OptionSource, Option[]>>;
 
@@ -134,22 +92,7 @@ export function imageDetailNames(fieldName: string) {
 /** The longest picture description. */
 export const MAX_IMAGE_ALT_LENGTH = 300;
 
-/** IANA zone names are short; a longer value is not one. */
-export const MAX_TIME_ZONE_LENGTH = 64;
-
-export const WEEKDAY_OPTIONS: readonly Option[] = WEEKDAY_NAMES.map((label, i) => ({ value: String(i + 1), label }));
-
-/** The choices a select offers: fixed ones, the weekdays, or the rows of its source. */
+/** The choices a select offers: fixed ones, the weekdays, or the rows of its source; none for other kinds. */
 export function fieldChoices(field: FieldDef, options: Options): readonly Option[] {
-  switch (field.kind) {
-    case 'choice':
-      return field.options;
-    case 'weekday':
-      return WEEKDAY_OPTIONS;
-    case 'reference':
-    case 'references':
-      return options[field.source] ?? [];
-    default:
-      return [];
-  }
+  return kindOf(field).choices?.(field, options) ?? [];
 }

@@ -1,11 +1,12 @@
 /**
  * Versions of content records as the staff area shows them (docs/revisions.md): a version is the record's field
- * values, normalised per field kind so that two versions compare equal exactly when the form would show the same.
+ * values, normalised by each field's kind (app/admin/kinds/) so that two versions compare equal exactly when the form would show the same.
  * Client-safe: the history and compare pages use it for their labels.
  */
-import { type FieldDef, fieldChoices, type Options } from '#app/admin/fields.ts';
+import type { FieldDef, Options } from '#app/admin/fields.ts';
+import { kindOf } from '#app/admin/kinds/index.ts';
+import { orDash } from '#app/admin/kinds/kind.ts';
 import type { AnySection } from '#app/admin/section.ts';
-import { WEEKDAY_NAMES } from '#app/lib/schedule.ts';
 import type { RevisionKind } from '#db/schema.ts';
 
 /** A record's field values in a version: strings, numbers, booleans, id lists, line lists, or null. */
@@ -45,46 +46,9 @@ export function revisionAuthor(kind: RevisionKind, staffName: string | null): st
   return kind === 'initial' ? 'как было до первой правки в редакторе, автор не записан' : 'автор не записан';
 }
 
-function lineList(value: unknown): string[] {
-  let list = value;
-  if (typeof value === 'string') {
-    try {
-      list = JSON.parse(value);
-    } catch {
-      list = value.split('\n');
-    }
-  }
-  return Array.isArray(list) ? list.map(String) : [];
-}
-
-function nullable<T>(value: unknown, convert: (value: unknown) => T): T | null {
-  return value === null || value === undefined || value === '' ? null : convert(value);
-}
-
-/** One field's value as a version keeps it. */
+/** One field's value as a version keeps it (its kind's `revisionValue`). */
 export function revisionValue(field: FieldDef, value: unknown): unknown {
-  switch (field.kind) {
-    case 'checkbox':
-      return value === true;
-    case 'references':
-      return (Array.isArray(value) ? value.map(Number) : []).sort((a, b) => a - b);
-    case 'lines':
-      return lineList(value);
-    case 'integer':
-    case 'weekday':
-    case 'reference':
-    case 'image':
-      return nullable(value, Number);
-    case 'decimal':
-      return nullable(value, (number) => String(Number(number)));
-    case 'time':
-      return nullable(value, (time) => String(time).slice(0, 5));
-    case 'date':
-    case 'choice':
-      return nullable(value, String);
-    default:
-      return value === null || value === undefined ? '' : String(value);
-  }
+  return kindOf(field).revisionValue(field, value);
 }
 
 /** The version of a database row (with its link lists, as `getRow` returns it): the section's fields only. */
@@ -103,28 +67,7 @@ export function changedFields(section: AnySection, older: RevisionData, newer: R
 
 /** How the compare page writes a value; images are shown as thumbnails instead (their id is in the data). */
 export function revisionText(field: FieldDef, value: unknown, options: Options): string {
-  const normalised = revisionValue(field, value);
-  const choice = (id: unknown) => {
-    const found = fieldChoices(field, options).find((option) => option.value === String(id));
-    return found ? found.label : `удалённая запись №${id}`;
-  };
-  switch (field.kind) {
-    case 'checkbox':
-      return normalised ? 'Да' : 'Нет';
-    case 'references': {
-      const ids = normalised as number[];
-      return ids.length ? ids.map(choice).join(', ') : '—';
-    }
-    case 'lines': {
-      const lines = normalised as string[];
-      return lines.length ? lines.join('\n') : '—';
-    }
-    case 'weekday':
-      return normalised === null ? '—' : (WEEKDAY_NAMES[Number(normalised) - 1] ?? String(normalised));
-    case 'reference':
-    case 'choice':
-      return normalised === null ? '—' : choice(normalised);
-    default:
-      return normalised === null || normalised === '' ? '—' : String(normalised);
-  }
+  const kind = kindOf(field);
+  const normalised = kind.revisionValue(field, value);
+  return kind.revisionText ? kind.revisionText(field, normalised, options) : orDash(normalised);
 }

@@ -1,28 +1,18 @@
 /**
  * Reads a submitted content-section form into database values and Russian messages beside the fields. Each field is
- * checked by the zod schema of its declared kind (app/admin/fields.ts), then the section's cross-field checks run
+ * checked by its kind's `parse` (app/admin/kinds/), wrapped in a zod schema, then the section's cross-field checks run
  * (app/admin/checks.server.ts). Uploaded images are stored before a failed check sends the form back, so a chosen
  * picture survives the error.
  */
 import { z } from 'zod';
-import { type DbValue, type ParsedValues, SECTION_CHECKS } from '#app/admin/checks.server.ts';
-import {
-  type FieldDef,
-  type FieldErrors,
-  type FormValues,
-  fieldChoices,
-  MAX_TIME_ZONE_LENGTH,
-  type Options,
-} from '#app/admin/fields.ts';
+import { type ParsedValues, SECTION_CHECKS } from '#app/admin/checks.server.ts';
+import type { FieldDef, FieldErrors, FormValues, Options } from '#app/admin/fields.ts';
+import { kindOf } from '#app/admin/kinds/index.ts';
+import { type Fail, type FormValue, type ParsedValue, REQUIRED } from '#app/admin/kinds/kind.ts';
 import type { AnySection } from '#app/admin/section.ts';
 import type { Storage } from '#app/infra/storage.server.ts';
 import { STAFF_FILES_PER_FORM } from '#app/lib/body-limits.ts';
-import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { parseId } from '#app/lib/id.ts';
-import { isIsoDate } from '#app/lib/schedule.ts';
-import { isTimeZone } from '#app/lib/staff-time.ts';
-import { plainText } from '#app/lib/text.ts';
-import { isHttpUrl } from '#app/lib/url.ts';
 import { getImages } from '#app/models/image.server.ts';
 import {
   ImageRejectedError,
@@ -40,13 +30,7 @@ export const CONTENT_FORM_MAX_BYTES = 2 * MAX_IMAGE_BYTES + 1024 * 1024;
 /** A gallery form takes several files at once (as many as the server lets a staff form carry). */
 export const CONTENT_MULTI_FORM_MAX_BYTES = STAFF_FILES_PER_FORM * MAX_IMAGE_BYTES;
 
-export const REQUIRED = 'Заполните поле';
-const CHOOSE = 'Выберите значение';
-const NOT_OFFERED = 'Выберите значение из списка';
-const MAX_LINE_LENGTH = 300;
-
-type Fail = (message: string) => never;
-type Parse = (text: string, input: unknown, fail: Fail) => DbValue | number[];
+export { REQUIRED };
 
 /** A field's first problem; stops that field's checks. */
 class FieldProblem extends Error {}
@@ -55,12 +39,12 @@ const fail: Fail = (message) => {
   throw new FieldProblem(message);
 };
 
-/** One field's zod schema: the raw form value in, the database value out, or the field's first message. */
-function fieldSchema(field: FieldDef, options: Options): z.ZodType<DbValue | number[]> {
-  const parse = kindParser(field, options);
+/** One field's zod schema: the raw form value in, the database value out (its kind's `parse`), or its first message. */
+function fieldSchema(field: FieldDef, options: Options): z.ZodType<ParsedValue> {
+  const kind = kindOf(field);
   return z.unknown().transform((input, ctx) => {
     try {
-      return parse(typeof input === 'string' ? input.trim() : '', input, fail);
+      return kind.parse(field, typeof input === 'string' ? input.trim() : '', input, { options, fail });
     } catch (error) {
       if (!(error instanceof FieldProblem)) throw error;
       ctx.addIssue({ code: 'custom', message: error.message });
@@ -69,117 +53,13 @@ function fieldSchema(field: FieldDef, options: Options): z.ZodType<DbValue | num
   });
 }
 
-function kindParser(field: FieldDef, options: Options): Parse {
-  const optional = (text: string, fail: Fail, message = REQUIRED) => {
-    if (text !== '') return false;
-    if (field.required) fail(message);
-    return true;
-  };
-  const fromChoices = (text: string, fail: Fail) => {
-    if (optional(text, fail, CHOOSE)) return null;
-    if (!fieldChoices(field, options).some((choice) => choice.value === text)) fail(NOT_OFFERED);
-    return text;
-  };
-  switch (field.kind) {
-    case 'text':
-    case 'phone':
-    case 'url':
-      return (text, _input, fail) => {
-        if (optional(text, fail)) return '';
-        if (field.maxLength && text.length > field.maxLength) fail(`Не длиннее ${field.maxLength} символов`);
-        if (field.kind === 'phone' && !/^[+\d\s()-]{5,40}$/.test(text)) {
-          fail('Телефон может содержать только цифры, пробелы, скобки, дефис и +');
-        }
-        if (field.kind === 'url' && !isHttpUrl(text)) fail('Адрес сайта должен начинаться с http:// или https://');
-        return plainText(text);
-      };
-    case 'timeZone':
-      return (text, _input, fail) => {
-        if (optional(text, fail)) return '';
-        if (text.length > MAX_TIME_ZONE_LENGTH) fail(`Не длиннее ${MAX_TIME_ZONE_LENGTH} символов`);
-        if (!isTimeZone(text)) fail(`Неизвестный часовой пояс: укажите его как ${DEFAULT_TIME_ZONE}`);
-        return text;
-      };
-    case 'integer':
-      return (text, _input, fail) => {
-        // A field with a default (a gym's booking rules) left empty takes it rather than failing or storing null.
-        if (field.default !== undefined && text.trim() === '') return field.default;
-        if (optional(text, fail)) return null;
-        const digits = text.replace(/\s/g, '');
-        if (!/^-?\d+$/.test(digits)) fail('Введите целое число');
-        const number = Number(digits);
-        if (field.min !== undefined && number < field.min) fail(`Не меньше ${field.min}`);
-        if (field.max !== undefined && number > field.max) fail(`Не больше ${field.max}`);
-        return number;
-      };
-    case 'decimal':
-      return (text, _input, fail) => {
-        if (optional(text, fail)) return null;
-        const normalised = text.replace(',', '.');
-        if (!/^-?\d{1,3}(\.\d{1,6})?$/.test(normalised)) {
-          fail('Введите число, например 56.838011 (до 6 знаков после точки)');
-        }
-        const number = Number(normalised);
-        if (number < field.min || number > field.max) fail(`Число от ${field.min} до ${field.max}`);
-        return normalised;
-      };
-    case 'checkbox':
-      return (_text, input) => input === 'on' || input === true;
-    case 'date':
-      return (text, _input, fail) => {
-        if (optional(text, fail, 'Укажите дату')) return null;
-        if (!isIsoDate(text)) fail('Дата в формате ГГГГ-ММ-ДД');
-        return text;
-      };
-    case 'time':
-      return (text, _input, fail) => {
-        if (optional(text, fail, 'Укажите время')) return null;
-        if (!/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(text)) fail('Время в формате ЧЧ:ММ');
-        return text.slice(0, 5);
-      };
-    case 'choice':
-      return (text, _input, fail) => fromChoices(text, fail);
-    case 'weekday':
-    case 'reference':
-      return (text, _input, fail) => {
-        const chosen = fromChoices(text, fail);
-        return chosen === null ? null : Number(chosen);
-      };
-    case 'references':
-      return (_text, input, fail) => {
-        const allowed = new Set(fieldChoices(field, options).map((choice) => choice.value));
-        const chosen = (Array.isArray(input) ? input : []).map(String);
-        if (chosen.some((value) => !allowed.has(value))) fail('Выберите значения из списка');
-        return [...new Set(chosen.map(Number))];
-      };
-    case 'lines':
-      return (_text, input, fail) => {
-        const lines = plainText(typeof input === 'string' ? input : '')
-          .split(/\r?\n/)
-          .map((line) => line.trim())
-          .filter(Boolean);
-        if (lines.some((line) => line.length > MAX_LINE_LENGTH)) {
-          fail(`Каждая строка — не длиннее ${MAX_LINE_LENGTH} символов`);
-        }
-        if (lines.length > field.maxItems) fail(`Не больше ${field.maxItems} строк`);
-        return lines.join('\n');
-      };
-    case 'image':
-      // The hidden field carries the id of the image already attached (or uploaded before a failed save).
-      return (text) => parseId(text);
-  }
-}
-
 /** What the form showed, for showing it again after an error. */
 export function rawValues(fields: readonly FieldDef[], form: FormData): FormValues {
   const values: FormValues = {};
   for (const field of fields) {
-    if (field.kind === 'checkbox') values[field.name] = form.get(field.name) === 'on';
-    else if (field.kind === 'references') values[field.name] = form.getAll(field.name).map(String);
-    else {
-      const value = form.get(field.name);
-      values[field.name] = typeof value === 'string' ? value : '';
-    }
+    const read = kindOf(field).read;
+    const value = read ? read(form, field.name) : form.get(field.name);
+    values[field.name] = typeof value === 'string' || read ? (value as FormValue) : '';
   }
   return values;
 }
@@ -317,46 +197,21 @@ export function constraintMessage(error: unknown): string | null {
   return null;
 }
 
-/** A database row as the form shows it. */
+/**
+ * A stored row, or values as the form reader returns them (a scheduled version, an old version), as the form shows
+ * them.
+ */
 export function rowToFormValues(fields: readonly FieldDef[], row: Record<string, unknown>): FormValues {
   const values: FormValues = {};
   for (const field of fields) {
     const value = row[field.name];
-    if (field.kind === 'checkbox') values[field.name] = value === true;
-    else if (field.kind === 'references') values[field.name] = Array.isArray(value) ? value.map(String) : [];
-    else if (field.kind === 'lines') {
-      const list = typeof value === 'string' ? JSON.parse(value) : value;
-      values[field.name] = Array.isArray(list) ? list.join('\n') : '';
-    } else if (field.kind === 'time') values[field.name] = typeof value === 'string' ? value.slice(0, 5) : '';
-    else if (value === null || value === undefined) values[field.name] = '';
-    else if (field.kind === 'decimal') values[field.name] = String(Number(value));
-    else values[field.name] = String(value);
-  }
-  return values;
-}
-
-/** Values as the form reader returns them (a scheduled version), as the form shows them. */
-export function parsedToFormValues(fields: readonly FieldDef[], data: Record<string, unknown>): FormValues {
-  const values: FormValues = {};
-  for (const field of fields) {
-    const value = data[field.name];
-    if (field.kind === 'checkbox') values[field.name] = value === true;
-    else if (field.kind === 'references') values[field.name] = Array.isArray(value) ? value.map(String) : [];
-    else values[field.name] = value === null || value === undefined ? '' : String(value);
+    const toForm = kindOf(field).toForm;
+    values[field.name] = toForm ? toForm(field, value) : value === null || value === undefined ? '' : String(value);
   }
   return values;
 }
 
 /** A new record's form: each kind's empty value, or the declared default. */
 export function defaultFormValues(fields: readonly FieldDef[]): FormValues {
-  const values: FormValues = {};
-  for (const field of fields) {
-    if (field.kind === 'checkbox') values[field.name] = field.default ?? false;
-    else if (field.kind === 'references') values[field.name] = [];
-    else if (field.kind === 'timeZone') values[field.name] = DEFAULT_TIME_ZONE;
-    else if (field.kind === 'choice') values[field.name] = field.default ?? '';
-    else if (field.kind === 'integer' && field.default !== undefined) values[field.name] = String(field.default);
-    else values[field.name] = '';
-  }
-  return values;
+  return Object.fromEntries(fields.map((field) => [field.name, kindOf(field).initial?.(field) ?? '']));
 }

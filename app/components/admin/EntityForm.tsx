@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
 import {
   type FieldDef,
@@ -5,12 +6,12 @@ import {
   type FormValues,
   fieldChoices,
   type ImagePreview,
-  MAX_TIME_ZONE_LENGTH,
   type Options,
 } from '#app/admin/fields.ts';
+import { kindOf } from '#app/admin/kinds/index.ts';
 import { ImageDetails } from '#app/components/admin/ImageDetails.tsx';
 import { Image } from '#app/components/Image.tsx';
-import { RUSSIAN_TIME_ZONES, zoneLabel } from '#app/lib/staff-time.ts';
+import { zoneLabel } from '#app/lib/staff-time.ts';
 
 interface EntityFormProps {
   fields: readonly FieldDef[];
@@ -36,18 +37,10 @@ interface EntityFormProps {
   readOnly?: boolean;
 }
 
-/** The input each remaining kind is typed in. */
-const INPUTS = {
-  phone: { type: 'tel' },
-  url: { type: 'url' },
-  timeZone: { type: 'text' },
-  integer: { type: 'text', inputMode: 'numeric' },
-  decimal: { type: 'text', inputMode: 'decimal' },
-  date: { type: 'date' },
-  time: { type: 'time' },
-} as const;
-
-/** The shared create/edit form: labelled fields, Russian errors beside them, values kept on error. */
+/**
+ * The shared create/edit form: labelled fields, Russian errors beside them, values kept on error. Each field is drawn
+ * as the control its kind describes (app/admin/kinds/).
+ */
 export function EntityForm(props: EntityFormProps) {
   const { fields, values, errors, options, images, version, isNew, formError, conflictVersion } = props;
   const navigation = useNavigation();
@@ -227,7 +220,8 @@ function Field({
     </>
   );
 
-  switch (field.kind) {
+  const control = kindOf(field).control(field);
+  switch (control.element) {
     case 'checkbox':
       return (
         <div className="admin-field admin-field--checkbox">
@@ -236,7 +230,7 @@ function Field({
           {after}
         </div>
       );
-    case 'references': {
+    case 'checkboxes': {
       const chosen = new Set(Array.isArray(value) ? value : []);
       return (
         <fieldset className="admin-field admin-field--group" aria-describedby={describedBy}>
@@ -258,9 +252,7 @@ function Field({
         </fieldset>
       );
     }
-    case 'choice':
-    case 'weekday':
-    case 'reference': {
+    case 'select': {
       const list = fieldChoices(field, options);
       return (
         <div className="admin-field">
@@ -278,91 +270,41 @@ function Field({
       );
     }
     case 'image':
-      return (
-        <div className="admin-field admin-field--image">
-          {label}
-
-          {image && pending.length ? (
-            <div className="admin-field__pending">
-              <p>
-                Уже загружено фото: {pending.length + 1}. Они сохранятся вместе с записью, выбирать их заново не нужно;
-                новые файлы добавятся к ним.
-              </p>
-              <ul>
-                {[image, ...pending].map((preview, index) => (
-                  <li key={preview.id}>
-                    <Image
-                      image={preview}
-                      alt={`Загруженное фото ${index + 1}`}
-                      width={96}
-                      className="admin-field__preview"
-                    />
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-          <input type="hidden" name={field.name} value={image ? String(image.id) : text} />
-          {pending.map((preview) => (
-            <input key={preview.id} type="hidden" name={`${field.name}__pending`} value={preview.id} />
-          ))}
-          <input
-            type="file"
-            id={`${id}-file`}
-            name={`${field.name}__file`}
-            accept="image/jpeg,image/png,image/webp,image/avif"
-            multiple={isNew && field.multipleOnCreate}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-          />
-          {image && !field.required ? (
-            <label className="admin-choice">
-              <input type="checkbox" name={`${field.name}__remove`} /> Убрать изображение
-            </label>
-          ) : null}
-          <p className="admin-field__hint">JPEG, PNG, WebP или AVIF, не больше 10 МБ.</p>
-          {after}
-          <ImageDetails
-            fieldName={field.name}
-            label={field.label}
-            image={pending.length === 0 ? image : null}
-            values={values}
-            errors={errors}
-            describedHere={field.describedBy === undefined}
-          />
-        </div>
-      );
-    case 'lines':
-    case 'text': {
-      // A page-long text (the privacy policy) gets room to read it while editing.
-      const rows = field.kind === 'lines' ? 5 : field.multiline ? ((field.maxLength ?? 0) >= 20_000 ? 24 : 4) : 0;
-      const maxLength = field.kind === 'text' ? field.maxLength : undefined;
+      return field.kind === 'image' ? (
+        <ImageField
+          field={field}
+          id={id}
+          text={text}
+          image={image}
+          pending={pending}
+          isNew={isNew}
+          error={error}
+          describedBy={describedBy}
+          label={label}
+          after={after}
+          values={values}
+          errors={errors}
+        />
+      ) : null;
+    case 'textarea':
       return (
         <div className="admin-field">
           {label}
-          {rows ? (
-            <textarea {...common} rows={rows} defaultValue={text} maxLength={maxLength} />
-          ) : (
-            <input type="text" {...common} defaultValue={text} maxLength={maxLength} />
-          )}
+          <textarea {...common} rows={control.rows} defaultValue={text} maxLength={control.maxLength} />
           {after}
         </div>
       );
-    }
-    default: {
-      const input = INPUTS[field.kind];
-      const maxLength =
-        'maxLength' in field ? field.maxLength : field.kind === 'timeZone' ? MAX_TIME_ZONE_LENGTH : undefined;
-      // A zone is typed as its IANA name; the suggestions say in Russian which city and offset each one is.
-      const zones = field.kind === 'timeZone' ? `${field.name}-zones` : undefined;
+    case 'input': {
+      const { suggestions, element: _element, ...input } = control;
+      const list = suggestions ? `${field.name}-suggestions` : undefined;
       return (
         <div className="admin-field">
           {label}
-          <input {...input} {...common} defaultValue={text} maxLength={maxLength} list={zones} />
-          {zones ? (
-            <datalist id={zones}>
-              {RUSSIAN_TIME_ZONES.map((zone) => (
-                <option key={zone.value} value={zone.value} label={zone.label} />
+          <input {...input} {...common} defaultValue={text} list={list} />
+          {list ? (
+            <datalist id={list}>
+              {suggestions!.map((option) => (
+                <option key={option.value} value={option.value} label={option.label} />
               ))}
             </datalist>
           ) : null}
@@ -371,4 +313,83 @@ function Field({
       );
     }
   }
+}
+
+/** A picture upload: the attached picture's id, new files, the pictures a failed save already took, its details. */
+function ImageField({
+  field,
+  id,
+  text,
+  image,
+  pending,
+  isNew,
+  error,
+  describedBy,
+  label,
+  after,
+  values,
+  errors,
+}: {
+  field: Extract<FieldDef, { kind: 'image' }>;
+  id: string;
+  text: string;
+  image: ImagePreview | null;
+  pending: ImagePreview[];
+  isNew: boolean;
+  error?: string;
+  describedBy?: string;
+  label: ReactNode;
+  after: ReactNode;
+  values: FormValues;
+  errors: FieldErrors;
+}) {
+  return (
+    <div className="admin-field admin-field--image">
+      {label}
+
+      {image && pending.length ? (
+        <div className="admin-field__pending">
+          <p>
+            Уже загружено фото: {pending.length + 1}. Они сохранятся вместе с записью, выбирать их заново не нужно; новые
+            файлы добавятся к ним.
+          </p>
+          <ul>
+            {[image, ...pending].map((preview, index) => (
+              <li key={preview.id}>
+                <Image image={preview} alt={`Загруженное фото ${index + 1}`} width={96} className="admin-field__preview" />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <input type="hidden" name={field.name} value={image ? String(image.id) : text} />
+      {pending.map((preview) => (
+        <input key={preview.id} type="hidden" name={`${field.name}__pending`} value={preview.id} />
+      ))}
+      <input
+        type="file"
+        id={`${id}-file`}
+        name={`${field.name}__file`}
+        accept="image/jpeg,image/png,image/webp,image/avif"
+        multiple={isNew && field.multipleOnCreate}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {image && !field.required ? (
+        <label className="admin-choice">
+          <input type="checkbox" name={`${field.name}__remove`} /> Убрать изображение
+        </label>
+      ) : null}
+      <p className="admin-field__hint">JPEG, PNG, WebP или AVIF, не больше 10 МБ.</p>
+      {after}
+      <ImageDetails
+        fieldName={field.name}
+        label={field.label}
+        image={pending.length === 0 ? image : null}
+        values={values}
+        errors={errors}
+        describedHere={field.describedBy === undefined}
+      />
+    </div>
+  );
 }

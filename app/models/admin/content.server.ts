@@ -6,6 +6,7 @@
 import { type Expression, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { ParsedValues } from '#app/admin/checks.server.ts';
 import { type FieldDef, filterName, type OptionSource, type Options } from '#app/admin/fields.ts';
+import { kindOf } from '#app/admin/kinds/index.ts';
 import type { AnySection } from '#app/admin/section.ts';
 import { announceContentChange } from '#app/infra/content-cache.server.ts';
 import { parseId } from '#app/lib/id.ts';
@@ -35,8 +36,8 @@ type JoinField = Extract<FieldDef, { kind: 'references' }>;
 
 const table = (section: AnySection) => sql.table(section.table);
 const column = (section: AnySection, name: string) => sql.ref(`${section.table}.${name}`);
-const joinFields = (section: AnySection) =>
-  section.fields.filter((field): field is JoinField => field.kind === 'references');
+/** Fields kept in a join table rather than a column (a kind with `join` in its declaration). */
+const joinFields = (section: AnySection) => section.fields.filter((field): field is JoinField => 'join' in field);
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -85,7 +86,7 @@ export async function listRows(db: Database, section: AnySection, query: ListQue
   }
   const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const imageField = section.fields.find(
-    (field) => field.kind === 'image' && section.columns.some((entry) => entry.column === field.name),
+    (field) => kindOf(field).cell === 'picture' && section.columns.some((entry) => entry.column === field.name),
   );
   const image = imageField
     ? {
@@ -188,9 +189,8 @@ function splitValues(section: AnySection, values: ParsedValues) {
   for (const field of section.fields) {
     const value = values[field.name];
     if (value === undefined) continue;
-    if (field.kind === 'references') links.set(field, value as number[]);
-    else if (field.kind === 'lines') columns[field.name] = JSON.stringify(value ? String(value).split('\n') : []);
-    else columns[field.name] = value;
+    if ('join' in field) links.set(field, value as number[]);
+    else columns[field.name] = kindOf(field).toColumn?.(value) ?? value;
   }
   return { columns, links };
 }
@@ -488,9 +488,7 @@ export async function deleteRow(
 
 /** The option sources a section's form or list needs. */
 export function optionSources(section: AnySection): OptionSource[] {
-  return section.fields.flatMap((field) =>
-    field.kind === 'reference' || field.kind === 'references' ? [field.source] : [],
-  );
+  return section.fields.flatMap((field) => ('source' in field ? [field.source] : []));
 }
 
 /**

@@ -39,7 +39,6 @@ import {
   CONTENT_MULTI_FORM_MAX_BYTES,
   constraintMessage,
   defaultFormValues,
-  parsedToFormValues,
   parseValues,
   pendingName,
   processImages,
@@ -149,7 +148,7 @@ export async function loader({ context, params, url, pattern }: Route.LoaderArgs
   const scheduled =
     id === null ? null : await scheduledVersion(db, section, id, parseId(url.searchParams.get('scheduled')));
   const fieldValues = scheduled
-    ? parsedToFormValues(section.fields, scheduled.data)
+    ? rowToFormValues(section.fields, scheduled.data)
     : row
       ? rowToFormValues(section.fields, row)
       : prefill(section, url.searchParams);

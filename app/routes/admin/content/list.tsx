@@ -1,22 +1,19 @@
 import { Form, Link } from 'react-router';
 import { z } from 'zod';
-import { type ColumnFormat, type FieldDef, filterName, type ListColumn, type Options } from '#app/admin/fields.ts';
+import { fieldChoices, filterName, type Options } from '#app/admin/fields.ts';
 import { adminTitle } from '#app/admin/nav.ts';
 import type { AnySection } from '#app/admin/section.ts';
 import { sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
 import { DeleteButton } from '#app/components/admin/DeleteButton.tsx';
 import { FilterSelect } from '#app/components/admin/FilterSelect.tsx';
+import { cellText, ListCell, linkedColumn } from '#app/components/admin/ListCell.tsx';
 import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
 import { Heading } from '#app/components/Heading.tsx';
-import { Image } from '#app/components/Image.tsx';
 import { OptionList } from '#app/components/OptionList.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, requireForm } from '#app/infra/form.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
-import { formatDate, formatPrice } from '#app/lib/format.ts';
-import { periodState, periodText } from '#app/lib/period.ts';
-import { todayIn, WEEKDAY_SHORT } from '#app/lib/schedule.ts';
-import { dayLabel } from '#app/lib/slot-label.ts';
+import { todayIn } from '#app/lib/schedule.ts';
 import { searchTerm } from '#app/lib/text.ts';
 import {
   getRow,
@@ -44,6 +41,12 @@ const PUBLISHED_CHOICES = [
   { value: 'yes', label: 'Опубликованные' },
   { value: 'no', label: 'Скрытые' },
 ];
+
+/** The choices of a filter by a reference field. */
+function filterChoices(section: AnySection, name: string, options: Options) {
+  const field = section.fields.find((candidate) => candidate.name === name);
+  return field ? fieldChoices(field, options) : [];
+}
 
 /** The option sources the list shows or filters by. */
 function listSources(section: AnySection) {
@@ -160,7 +163,7 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
     return `${base}?${params}`;
   };
   const sortable = section.columns.filter((entry) => entry.sortable);
-  const linked = firstTextColumn(section);
+  const linked = linkedColumn(section);
   return (
     <section className="admin-section">
       {section.group ? <SectionTabs group={section.group} current={section.key} /> : null}
@@ -184,7 +187,7 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
             label={filter.label}
             name={filterName(filter)}
             value={query.filters[filterName(filter)] ?? ''}
-            options={filter.kind === 'reference' ? choicesOf(section, filter.field, options) : PUBLISHED_CHOICES}
+            options={filter.kind === 'reference' ? filterChoices(section, filter.field, options) : PUBLISHED_CHOICES}
           />
         ))}
         {sortable.length ? (
@@ -236,7 +239,7 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
                       {entry === linked ? (
                         <Link to={`${base}/${row.id}`}>{cellText(section, entry, row, options) || `#${row.id}`}</Link>
                       ) : (
-                        <Cell section={section} entry={entry} row={row} options={options} today={today} />
+                        <ListCell section={section} entry={entry} row={row} options={options} today={today} />
                       )}
                     </td>
                   ))}
@@ -314,136 +317,4 @@ function RowAction(props: {
       </button>
     </Form>
   );
-}
-
-function fieldOf(section: AnySection, name: string): FieldDef | undefined {
-  return section.fields.find((field) => field.name === name);
-}
-
-/** The choices of a reference or choice field, for its filter and its cells. */
-function choicesOf(section: AnySection, name: string, options: Options) {
-  const field = fieldOf(section, name);
-  if (field?.kind === 'reference') return options[field.source] ?? [];
-  if (field?.kind === 'choice')
-    return field.options.map((choice) => ({ value: choice.value, label: choice.short ?? choice.label }));
-  return [];
-}
-
-/** A column shows its value by its declared format, or by the kind of the field of the same name. */
-function formatOf(section: AnySection, entry: ListColumn): ColumnFormat {
-  if (entry.format) return entry.format;
-  switch (fieldOf(section, entry.column)?.kind) {
-    case 'checkbox':
-      return 'boolean';
-    case 'date':
-      return 'date';
-    case 'image':
-      return 'image';
-    case 'reference':
-      return 'reference';
-    case 'choice':
-      return 'choice';
-    case 'weekday':
-      return 'weekday';
-    case 'time':
-      return 'time';
-    default:
-      return 'text';
-  }
-}
-
-/** The column that links to the record: the first that shows text. */
-function firstTextColumn(section: AnySection): ListColumn | undefined {
-  const texts: ColumnFormat[] = ['text', 'date', 'day', 'weekday', 'time'];
-  return section.columns.find((entry) => texts.includes(formatOf(section, entry))) ?? section.columns[0];
-}
-
-function cellText(
-  section: AnySection,
-  entry: ListColumn,
-  row: Record<string, unknown>,
-  options: Options,
-  today = '',
-): string {
-  const value = row[entry.column];
-  if (value === null || value === undefined) return '';
-  switch (formatOf(section, entry)) {
-    case 'period': {
-      const period = periodOf(entry, row, today);
-      return period ? `${period.word}, ${period.dates}` : '';
-    }
-    case 'boolean':
-      return value ? 'Да' : 'Нет';
-    case 'date':
-      return typeof value === 'string' ? formatDate(value) : '';
-    case 'day':
-      return typeof value === 'string' ? dayLabel(value) : '';
-    case 'price':
-      return formatPrice(Number(value));
-    case 'weekday':
-      return WEEKDAY_SHORT[Number(value) - 1] ?? '';
-    case 'time':
-      return String(value).slice(0, 5);
-    case 'reference':
-    case 'choice':
-      return (
-        choicesOf(section, entry.column, options).find((option) => option.value === String(value))?.label ?? `#${value}`
-      );
-    default:
-      return String(value);
-  }
-}
-
-/** A dated run's state on `today` in the declaration's words, and its dates. */
-function periodOf(entry: ListColumn, row: Record<string, unknown>, today: string) {
-  const starts = row[entry.column];
-  const ends = entry.period ? row[entry.period.until] : null;
-  if (!entry.period || typeof starts !== 'string' || typeof ends !== 'string') return null;
-  const state = periodState(starts, ends, today);
-  return { state, word: entry.period.words[state], dates: periodText(starts, ends) };
-}
-
-function Cell({
-  section,
-  entry,
-  row,
-  options,
-  today,
-}: {
-  section: AnySection;
-  entry: ListColumn;
-  row: Record<string, unknown>;
-  options: Options;
-  today: string;
-}) {
-  const format = formatOf(section, entry);
-  if (format === 'period') {
-    const period = periodOf(entry, row, today);
-    if (!period) return null;
-    return (
-      <span className="admin-period">
-        <span className={`admin-status admin-period--${period.state}`}>{period.word}</span>{' '}
-        <span className="admin-period__dates">{period.dates}</span>
-      </span>
-    );
-  }
-  if (format === 'image') {
-    return typeof row.image_key === 'string' ? (
-      <Image
-        image={{
-          key: row.image_key,
-          width: Number(row.image_width),
-          height: Number(row.image_height),
-          placeholder: String(row.image_placeholder ?? ''),
-        }}
-        alt=""
-        width={64}
-        className="admin-thumb"
-      />
-    ) : (
-      <span className="admin-muted">нет</span>
-    );
-  }
-  if (format === 'reference' && row[entry.column] === null) return <span className="admin-muted">все</span>;
-  return <>{cellText(section, entry, row, options)}</>;
 }

@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
 import type { ImagePreview } from '#app/admin/fields.ts';
+import { kindOf } from '#app/admin/kinds/index.ts';
 import { adminTitle } from '#app/admin/nav.ts';
 import {
   changedFields,
@@ -99,7 +100,7 @@ export async function loader({ context, params, url, pattern }: Route.LoaderArgs
     fields: section.fields.map((field) => ({
       name: field.name,
       label: field.label,
-      multiline: (field.kind === 'text' && field.multiline) || field.kind === 'lines',
+      multiline: kindOf(field).control(field).element === 'textarea',
       changed: changed.has(field.name),
       old: cell(field.name, revision.data),
       current: cell(field.name, current),
