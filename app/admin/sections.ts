@@ -5,6 +5,7 @@
  */
 import { type AnySection, defineSection } from '#app/admin/section.ts';
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
+import { parseId } from '#app/lib/id.ts';
 
 // Pieces most sections share: content that staff publish and put in order by hand.
 const TITLE = { kind: 'text', name: 'title', label: 'Название', required: true, maxLength: 200 } as const;
@@ -560,6 +561,12 @@ export function sectionRoutePaths(section: AnySection): Array<{ page: SectionPag
 /** The page of a record below /admin: its edit page, or the section's one page for a singleton. */
 export function recordPath(section: AnySection, id: number): string {
   return section.singleton ? `/admin/${section.key}` : `/admin/${section.key}/${id}`;
+}
+
+/** Where a saved or deleted record goes back to: its list, or its gym's week for weekly slots. */
+export function sectionHome(section: AnySection, values: Record<string, unknown> | null): string {
+  const gym = section.listView === 'week' && values ? parseId(String(values.gym_id ?? '')) : null;
+  return `/admin/${section.key}${gym !== null ? `?gym_id=${gym}` : ''}`;
 }
 
 const byPattern = new Map<string, AnySection>(

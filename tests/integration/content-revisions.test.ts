@@ -5,7 +5,7 @@ import type { AnySection } from '#app/admin/section.ts';
 import { coaches, slots, trainings, trends } from '#app/admin/sections.ts';
 import { createRow, deleteRow, getRow, moveRow, setPublished, updateRow } from '#app/models/admin/content.server.ts';
 import { latestRevision, listDeleted, listRevisions, pruneRevisions } from '#app/models/revision.server.ts';
-import { restoreRevision } from '#app/services/revisions.server.ts';
+import { restoreRecord } from '#app/services/content-save.server.ts';
 import type { Database } from '#db/index.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
 import { formValues, insertGym, insertImage, insertStaff } from '#tests/integration/rows.ts';
@@ -149,7 +149,7 @@ describeEachDb('content revisions', (t) => {
     await update(t.db, coaches, id, { full_name: 'Ольга Иванова' }, anna, 1);
     const first = (await listRevisions(t.db, 'coaches', id)).at(-1)!;
 
-    const result = await restoreRevision(t.db, coaches, first, anna, new Date(), {
+    const result = await restoreRecord(t.db, coaches, first, anna, new Date(), {
       deleted: false,
       version: await version(t.db, coaches, id),
     });
@@ -174,7 +174,7 @@ describeEachDb('content revisions', (t) => {
     const opened = await version(t.db, coaches, id);
     await update(t.db, coaches, id, { full_name: 'Гонка 2' }, anna, opened);
     const first = (await listRevisions(t.db, 'coaches', id)).at(-1)!;
-    const result = await restoreRevision(t.db, coaches, first, anna, new Date(), { deleted: false, version: opened });
+    const result = await restoreRecord(t.db, coaches, first, anna, new Date(), { deleted: false, version: opened });
     expect(result).toMatchObject({ ok: false, status: 409 });
     expect((await getRow(t.db, coaches, id))!.full_name).toBe('Гонка 2');
   });
@@ -184,11 +184,11 @@ describeEachDb('content revisions', (t) => {
     const id = await create(t.db, trends, { title: 'Бокс' }, anna);
     await deleteRow(t.db, trends, id, anna);
     const entry = (await latestRevision(t.db, 'trainings/trends', id))!;
-    expect(await restoreRevision(t.db, trends, entry, anna, new Date(), DELETED)).toMatchObject({ ok: true });
+    expect(await restoreRecord(t.db, trends, entry, anna, new Date(), DELETED)).toMatchObject({ ok: true });
     await update(t.db, trends, id, { title: 'Бокс для взрослых' }, anna, await version(t.db, trends, id));
 
     // A stale «Удалённые» tab, a colleague, a replayed POST: the same delete version again.
-    const again = await restoreRevision(t.db, trends, entry, anna, new Date(), DELETED);
+    const again = await restoreRecord(t.db, trends, entry, anna, new Date(), DELETED);
     expect(again).toMatchObject({ ok: false, status: 409 });
     expect(again.ok ? '' : again.message).toContain('уже восстановили');
     expect((await getRow(t.db, trends, id))!.title).toBe('Бокс для взрослых');
@@ -206,7 +206,7 @@ describeEachDb('content revisions', (t) => {
       expect.objectContaining({ id: entry.id }),
     );
 
-    const result = await restoreRevision(t.db, trends, entry, anna, new Date(), DELETED);
+    const result = await restoreRecord(t.db, trends, entry, anna, new Date(), DELETED);
 
     expect(result).toMatchObject({ ok: true, id });
     expect(await getRow(t.db, trends, id)).toMatchObject({ title: 'Йога', cover_image_id: cover });
@@ -227,7 +227,7 @@ describeEachDb('content revisions', (t) => {
       const entry = (await listDeleted(t.db, new Date())).find(
         (revision) => revision.section === 'trainings/trends' && revision.recordId === id,
       )!;
-      expect(await restoreRevision(t.db, trends, entry, anna, new Date(), DELETED)).toMatchObject({ ok: true, id });
+      expect(await restoreRecord(t.db, trends, entry, anna, new Date(), DELETED)).toMatchObject({ ok: true, id });
     };
 
     await deleteRow(t.db, trends, ids[1]!, anna);
@@ -246,7 +246,7 @@ describeEachDb('content revisions', (t) => {
     const id = await create(t.db, trends, { title: 'Стретчинг' }, anna);
     await deleteRow(t.db, trends, id, anna);
     const entry = (await latestRevision(t.db, 'trainings/trends', id))!;
-    const result = await restoreRevision(t.db, trends, entry, anna, new Date(Date.now() + 31 * DAY_MS), DELETED);
+    const result = await restoreRecord(t.db, trends, entry, anna, new Date(Date.now() + 31 * DAY_MS), DELETED);
     expect(result).toMatchObject({ ok: false, status: 410 });
     expect(await getRow(t.db, trends, id)).toBeNull();
   });
@@ -258,17 +258,17 @@ describeEachDb('content revisions', (t) => {
     await deleteRow(t.db, trainings, training, anna);
     const entry = (await latestRevision(t.db, 'trainings/slots', slot))!;
 
-    const refused = await restoreRevision(t.db, slots, entry, anna, new Date(), DELETED);
+    const refused = await restoreRecord(t.db, slots, entry, anna, new Date(), DELETED);
     expect(refused).toMatchObject({ ok: false, status: 400 });
     expect(refused.ok ? '' : refused.message).toContain('«Тренировка»');
     expect(await getRow(t.db, slots, slot)).toBeNull();
 
     const trainingEntry = (await latestRevision(t.db, 'trainings', training))!;
-    expect(await restoreRevision(t.db, trainings, trainingEntry, anna, new Date(), DELETED)).toMatchObject({
+    expect(await restoreRecord(t.db, trainings, trainingEntry, anna, new Date(), DELETED)).toMatchObject({
       ok: true,
       id: training,
     });
-    expect(await restoreRevision(t.db, slots, entry, anna, new Date(), DELETED)).toMatchObject({ ok: true, id: slot });
+    expect(await restoreRecord(t.db, slots, entry, anna, new Date(), DELETED)).toMatchObject({ ok: true, id: slot });
   });
 
   it('does not list or restore a slot the database removed together with its training', async () => {
@@ -282,7 +282,7 @@ describeEachDb('content revisions', (t) => {
       `trainings/slots ${slot}`,
     );
     const last = (await latestRevision(t.db, 'trainings/slots', slot))!;
-    const result = await restoreRevision(t.db, slots, last, anna, new Date(), DELETED);
+    const result = await restoreRecord(t.db, slots, last, anna, new Date(), DELETED);
     expect(result).toMatchObject({ ok: false, status: 410 });
     expect(result.ok ? '' : result.message).toContain('вместе со связанной');
   });

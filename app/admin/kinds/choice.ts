@@ -24,5 +24,6 @@ export const choice = defineKind<ChoiceField>({
     names: false,
   },
   revisionValue: (_field, value) => nullable(value, String),
-  revisionText: (field, value) => (value === null ? '—' : choiceLabel(field.options, value, `удалённая запись №${value}`)),
+  revisionText: (field, value) =>
+    value === null ? '—' : choiceLabel(field.options, value, `удалённая запись №${value}`),
 });

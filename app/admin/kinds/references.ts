@@ -22,7 +22,9 @@ export const references = defineKind<ReferencesField>({
   control: () => ({ element: 'checkboxes' }),
   cell: {
     text: (field, value, options) =>
-      (Array.isArray(value) ? value : []).map((id) => choiceLabel(options[field.source] ?? [], id, `#${id}`)).join(', '),
+      (Array.isArray(value) ? value : [])
+        .map((id) => choiceLabel(options[field.source] ?? [], id, `#${id}`))
+        .join(', '),
     names: false,
   },
   revisionValue: (_field, value) => (Array.isArray(value) ? value.map(Number) : []).sort((a, b) => a - b),

@@ -1,5 +1,5 @@
 /** Text typed in one line or several: trimmed, capped, stored as plain text (no markup). */
-import { plainText } from '#app/lib/text.ts';
+
 import {
   type Control,
   checkLength,
@@ -9,6 +9,7 @@ import {
   type FieldKind,
   isEmpty,
 } from '#app/admin/kinds/kind.ts';
+import { plainText } from '#app/lib/text.ts';
 
 export type TextField<Name extends string = string> = FieldBase<Name> & {
   kind: 'text';

@@ -350,13 +350,18 @@ function ImageField({
       {image && pending.length ? (
         <div className="admin-field__pending">
           <p>
-            Уже загружено фото: {pending.length + 1}. Они сохранятся вместе с записью, выбирать их заново не нужно; новые
-            файлы добавятся к ним.
+            Уже загружено фото: {pending.length + 1}. Они сохранятся вместе с записью, выбирать их заново не нужно;
+            новые файлы добавятся к ним.
           </p>
           <ul>
             {[image, ...pending].map((preview, index) => (
               <li key={preview.id}>
-                <Image image={preview} alt={`Загруженное фото ${index + 1}`} width={96} className="admin-field__preview" />
+                <Image
+                  image={preview}
+                  alt={`Загруженное фото ${index + 1}`}
+                  width={96}
+                  className="admin-field__preview"
+                />
               </li>
             ))}
           </ul>

@@ -278,7 +278,19 @@ export async function createRow(
   restore?: { id: number; position?: number | null },
   effects: WriteEffects = {},
 ) {
-  return db.transaction().execute(async (trx) => {
+  return db.transaction().execute((trx) => createRowInTransaction(trx, section, values, staffUserId, restore, effects));
+}
+
+/** createRow inside a transaction the caller holds: a save of several records is one (services/content-save.server.ts). */
+export async function createRowInTransaction(
+  trx: Transaction<DB>,
+  section: AnySection,
+  values: ParsedValues,
+  staffUserId: number,
+  restore?: { id: number; position?: number | null },
+  effects: WriteEffects = {},
+): Promise<number> {
+  {
     const { columns, links } = splitValues(section, values);
     await lockChangedSessions(trx, section, columns.slot_id);
     if (restore) columns.id = restore.id;
@@ -307,7 +319,7 @@ export async function createRow(
     await applyWriteEffects(trx, section, null, created, effects);
     await auditChange(trx, section, id, staffUserId, kind, Object.keys(values));
     return id;
-  });
+  }
 }
 
 export type UpdateResult = { ok: true } | { ok: false; reason: 'conflict' | 'missing'; currentVersion?: number };
@@ -466,24 +478,37 @@ export async function deleteRow(
   effects: WriteEffects = {},
 ): Promise<DeleteResult> {
   try {
-    return await db.transaction().execute(async (trx) => {
-      const title = await recordTitle(trx, section, id);
-      const before = await getRow(trx, section, id);
-      await lockChangedSessions(trx, section, before?.slot_id);
-      const { rows } = await sql`DELETE FROM ${table(section)} WHERE id = ${id} RETURNING id`.execute(trx);
-      if (!before || rows.length === 0) return 'missing';
-      // The last state stays restorable for 30 days (docs/revisions.md).
-      await keepRevision(trx, section, null, before, staffUserId, 'delete');
-      await applyWriteEffects(trx, section, before, null, effects);
-      await recordAudit(trx, { staffUserId, action: 'delete', entity: section.entity, entityId: id, title });
-      await announceContentChange(trx, section.entity);
-      return 'deleted';
-    });
+    return await db.transaction().execute((trx) => deleteRowInTransaction(trx, section, id, staffUserId, effects));
   } catch (error) {
-    // 23503: a RESTRICT foreign key (a trend that still has trainings).
-    if ((error as { code?: string }).code === '23503') return 'referenced';
+    if (isReferenced(error)) return 'referenced';
     throw error;
   }
+}
+
+/** 23503: a RESTRICT foreign key (a trend that still has trainings) refused a delete. */
+export function isReferenced(error: unknown): boolean {
+  return (error as { code?: string }).code === '23503';
+}
+
+/** deleteRow inside a transaction the caller holds; a refused delete throws (`isReferenced`). */
+export async function deleteRowInTransaction(
+  trx: Transaction<DB>,
+  section: AnySection,
+  id: number,
+  staffUserId: number,
+  effects: WriteEffects = {},
+): Promise<'deleted' | 'missing'> {
+  const title = await recordTitle(trx, section, id);
+  const before = await getRow(trx, section, id);
+  await lockChangedSessions(trx, section, before?.slot_id);
+  const { rows } = await sql`DELETE FROM ${table(section)} WHERE id = ${id} RETURNING id`.execute(trx);
+  if (!before || rows.length === 0) return 'missing';
+  // The last state stays restorable for 30 days (docs/revisions.md).
+  await keepRevision(trx, section, null, before, staffUserId, 'delete');
+  await applyWriteEffects(trx, section, before, null, effects);
+  await recordAudit(trx, { staffUserId, action: 'delete', entity: section.entity, entityId: id, title });
+  await announceContentChange(trx, section.entity);
+  return 'deleted';
 }
 
 /** The option sources a section's form or list needs. */

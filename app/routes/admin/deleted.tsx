@@ -8,11 +8,12 @@ import { Heading } from '#app/components/Heading.tsx';
 import { OptionList } from '#app/components/OptionList.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, requireForm } from '#app/infra/form.server.ts';
-import { getDb } from '#app/infra/services.server.ts';
+import { getDb, getServices } from '#app/infra/services.server.ts';
 import { getRevision, listDeleted } from '#app/models/revision.server.ts';
 import { sectionRecordAccess } from '#app/services/access.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
-import { recordZone, restoreRevision } from '#app/services/revisions.server.ts';
+import { restoreRecord } from '#app/services/content-save.server.ts';
+import { recordZone } from '#app/services/revisions.server.ts';
 import type { Route } from './+types/deleted';
 
 /** Records deleted in the last 30 days, of every section or one, with a restore button each (docs/revisions.md). */
@@ -65,6 +66,9 @@ export const meta: Route.MetaFunction = () => [{ title: adminTitle('Удалён
 
 const restoreFields = z.object({ revision: formId() });
 
+/** What the «Удалённые» page shows of a record: deleted. */
+const DELETED = { deleted: true } as const;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb(context);
   const { revision: revisionId } = await requireForm(request, restoreFields);
@@ -76,7 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       text: 'Эта запись уже восстановлена или удалена навсегда',
     });
   }
-  const result = await restoreRevision(db, section, revision, getStaff(context).id, new Date(), { deleted: true });
+  const keepDays = getServices(context).env.REVISIONS_KEEP_DAYS;
+  const result = await restoreRecord(db, section, revision, getStaff(context).id, new Date(), DELETED, keepDays);
   if (!result.ok) return redirectWithFlash('/admin/deleted', { kind: 'error', text: result.message });
   const notes = result.notes.length ? `. ${result.notes.join('; ')}` : '';
   return redirectWithFlash(recordPath(section, result.id), {

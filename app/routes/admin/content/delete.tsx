@@ -2,16 +2,16 @@ import { Form, Link } from 'react-router';
 import { adminTitle } from '#app/admin/nav.ts';
 import { DELETE_CONSEQUENCE } from '#app/admin/revisions.ts';
 import type { AnySection } from '#app/admin/section.ts';
-import { sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
+import { sectionByKey, sectionHome, sectionOfRoute } from '#app/admin/sections.ts';
 import { Heading } from '#app/components/Heading.tsx';
 import { visitorChannelsOf } from '#app/infra/env.server.ts';
 import { type Flash, redirectWithFlash } from '#app/infra/flash.server.ts';
 import { notFound } from '#app/infra/not-found.server.ts';
 import { getDb, getServices } from '#app/infra/services.server.ts';
 import { parseId } from '#app/lib/id.ts';
-import { deleteRow, getRow, type Row, recordTitle } from '#app/models/admin/content.server.ts';
-import { cancelChangesOfRecord } from '#app/models/scheduled-change.server.ts';
+import { getRow, recordTitle } from '#app/models/admin/content.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
+import { deleteRecord } from '#app/services/content-save.server.ts';
 import type { Route } from './+types/delete';
 
 function recordId(param: string, path: string): number {
@@ -27,14 +27,14 @@ export async function loader({ context, params, url, pattern }: Route.LoaderArgs
   const row = await getRow(db, section, recordId(params.id, url.pathname));
   if (!row) notFound(`Запись не найдена: ${url.pathname}`);
   const label = (await recordTitle(db, section, row.id)) ?? String(row[section.labelColumn] ?? row.id);
-  return { sectionKey: section.key, label, back: backTo(section, row) };
+  return { sectionKey: section.key, label, back: sectionHome(section, row) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: adminTitle(loaderData ? sectionByKey(loaderData.sectionKey)?.title : undefined) },
 ];
 
-const OUTCOMES: Record<Awaited<ReturnType<typeof deleteRow>>, Flash> = {
+const OUTCOMES: Record<Awaited<ReturnType<typeof deleteRecord>>, Flash> = {
   deleted: { kind: 'success', text: 'Удалено. Запись можно восстановить в разделе «Удалённые» в течение 30 дней' },
   missing: { kind: 'info', text: 'Запись уже была удалена' },
   referenced: {
@@ -43,24 +43,17 @@ const OUTCOMES: Record<Awaited<ReturnType<typeof deleteRow>>, Flash> = {
   },
 };
 
-/** Back to the list, or to the slot's gym week for weekly slots. */
-function backTo(section: AnySection, row: Row | null): string {
-  const gym = section.listView === 'week' && row ? parseId(String(row.gym_id ?? '')) : null;
-  return `/admin/${section.key}${gym !== null ? `?gym_id=${gym}` : ''}`;
-}
-
 export async function action({ context, params, url, pattern }: Route.ActionArgs) {
   const section = sectionOfRoute(pattern);
   const db = getDb(context);
   const id = recordId(params.id, url.pathname);
   const [row, title] = await Promise.all([getRow(db, section, id), recordTitle(db, section, id)]);
-  const result = await deleteRow(db, section, id, getStaff(context).id, {
+  // What was scheduled for the record goes with it (docs/product/scheduling.md).
+  const result = await deleteRecord(db, section, id, getStaff(context).id, {
     visitorChannels: visitorChannelsOf(getServices(context).env),
   });
-  // What was scheduled for the record goes with it (docs/product/scheduling.md).
-  if (result === 'deleted') await cancelChangesOfRecord(db, section.key, id);
   const flash = result === 'deleted' && title ? { ...OUTCOMES.deleted, text: `Удалено: «${title}»` } : OUTCOMES[result];
-  return redirectWithFlash(backTo(section, row), flash);
+  return redirectWithFlash(sectionHome(section, row), flash);
 }
 
 export default function ConfirmDelete({ loaderData }: Route.ComponentProps) {

@@ -20,7 +20,7 @@ import { Image } from '#app/components/Image.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formOptionalId, parseFormData, readForm } from '#app/infra/form.server.ts';
 import { notFound } from '#app/infra/not-found.server.ts';
-import { getDb } from '#app/infra/services.server.ts';
+import { getDb, getServices } from '#app/infra/services.server.ts';
 import { parseId } from '#app/lib/id.ts';
 import { staffTimeText } from '#app/lib/staff-time.ts';
 import { getRow, loadOptions, optionSources } from '#app/models/admin/content.server.ts';
@@ -28,7 +28,8 @@ import { getImages } from '#app/models/image.server.ts';
 import { getRevision } from '#app/models/revision.server.ts';
 import { visibilityOf } from '#app/services/access.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
-import { historyRecordId, recordZone, restoreRevision, type ShownRecord } from '#app/services/revisions.server.ts';
+import { restoreRecord, type ShownRecord } from '#app/services/content-save.server.ts';
+import { historyRecordId, recordZone } from '#app/services/revisions.server.ts';
 import { getStaffClock } from '#app/services/staff-clock.server.ts';
 import type { Database } from '#db/index.ts';
 import type { Route } from './+types/revision';
@@ -124,7 +125,8 @@ export async function action({ request, context, params, url, pattern }: Route.A
     form.success && form.data.deleted
       ? { deleted: true }
       : { deleted: false, version: form.success ? form.data.version : null };
-  const result = await restoreRevision(db, section, revision, getStaff(context).id, new Date(), shown);
+  const keepDays = getServices(context).env.REVISIONS_KEEP_DAYS;
+  const result = await restoreRecord(db, section, revision, getStaff(context).id, new Date(), shown, keepDays);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   const notes = result.notes.length ? `. ${result.notes.join('; ')}` : '';
   const clock = getStaffClock(context);
