@@ -1,7 +1,6 @@
 import { Form, Link } from 'react-router';
 import { adminTitle } from '#app/admin/nav.ts';
 import { DELETE_CONSEQUENCE } from '#app/admin/revisions.ts';
-import type { AnySection } from '#app/admin/section.ts';
 import { sectionByKey, sectionHome, sectionOfRoute } from '#app/admin/sections.ts';
 import { Heading } from '#app/components/Heading.tsx';
 import { visitorChannelsOf } from '#app/infra/env.server.ts';
