@@ -9,9 +9,10 @@ import type { FieldErrors, FormValues } from '#app/admin/fields.ts';
 import { DEFAULT_REVISIONS_KEEP_DAYS, DELETED_KEEP_DAYS, POSITION_KEY } from '#app/admin/revisions.ts';
 import type { AnySection } from '#app/admin/section.ts';
 import { sectionHome } from '#app/admin/sections.ts';
+import type { Env } from '#app/infra/env.server.ts';
 import { visitorChannelsOf } from '#app/infra/env.server.ts';
-import type { AppServices } from '#app/infra/load-context.server.ts';
 import { notFound } from '#app/infra/not-found.server.ts';
+import type { Storage } from '#app/infra/storage.server.ts';
 import { type StaffClock, staffTimeText } from '#app/lib/staff-time.ts';
 import {
   createRowInTransaction,
@@ -70,6 +71,13 @@ export type SaveResult =
       confirm: string | null;
     };
 
+/** What a save uses of the app's services: the database, the picture storage, the settings. */
+export interface SaveServices {
+  db: Database;
+  storage: Storage;
+  env: Env;
+}
+
 /** Sections whose records can be published or taken down at a moment (docs/product/scheduling.md). */
 export function schedulable(section: AnySection): boolean {
   return section.publishable && !section.singleton;
@@ -120,7 +128,7 @@ class Refused extends Error {
  * of record `id`.
  */
 export async function saveRecord(
-  services: AppServices,
+  services: SaveServices,
   staff: StaffIdentity,
   clock: StaffClock,
   section: AnySection,
@@ -128,7 +136,7 @@ export async function saveRecord(
   form: FormData,
   request: SaveRequest,
 ): Promise<SaveResult> {
-  const db = services.database.db;
+  const { db } = services;
   const isNew = id === null;
   const { intent, version, currentVersion } = request;
   const multi = isNew && section.fields.some((field) => field.kind === 'image' && field.multipleOnCreate);

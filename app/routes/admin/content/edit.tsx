@@ -176,12 +176,20 @@ export async function action({ request, context, params, url, pattern }: Route.A
   const { intent, version, current_version, scheduled_id } = meta.success
     ? meta.data
     : { intent: 'save' as const, version: null, current_version: null, scheduled_id: null };
-  const result = await saveRecord(services, getStaff(context), getStaffClock(context), section, id, form, {
-    intent,
-    version,
-    currentVersion: current_version,
-    scheduledId: scheduled_id,
-  });
+  const result = await saveRecord(
+    { db, storage: services.storage, env: services.env },
+    getStaff(context),
+    getStaffClock(context),
+    section,
+    id,
+    form,
+    {
+      intent,
+      version,
+      currentVersion: current_version,
+      scheduledId: scheduled_id,
+    },
+  );
   if (result.ok) return redirectWithFlash(result.redirect, { kind: 'success', text: result.text });
   return data(
     {
