@@ -71,6 +71,8 @@ export interface GymTable extends EditorialColumns {
   lat: Numeric | null;
   lng: Numeric | null;
   phone: DefaultedText;
+  /** The gym's contact e-mail, '' when it has none. */
+  email: DefaultedText;
   opening_hours: DefaultedText;
   time_zone: ColumnType<string, string | undefined, string>;
   description: DefaultedText;

@@ -64,6 +64,7 @@ export const gyms = defineSection({
       hint: 'Например, 60.597474',
     },
     { kind: 'phone', name: 'phone', label: 'Телефон', maxLength: 40 },
+    { kind: 'email', name: 'email', label: 'Электронная почта', maxLength: 254, hint: 'Например, club@example.ru' },
     multiline('opening_hours', 'Часы работы', 300),
     {
       kind: 'timeZone',
@@ -136,7 +137,7 @@ export const gyms = defineSection({
     { column: 'address', label: 'Адрес', sortable: true },
     PUBLISHED_COLUMN,
   ],
-  search: ['name', 'address', 'phone'],
+  search: ['name', 'address', 'phone', 'email'],
   filters: [PUBLISHED_FILTER],
   ...ORDERED_BY_HAND,
 });

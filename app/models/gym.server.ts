@@ -10,6 +10,8 @@ export interface PublicGym {
   lat: number | null;
   lng: number | null;
   phone: string;
+  /** The contact e-mail, '' when the gym has none. */
+  email: string;
   openingHours: string;
   timeZone: string;
   description: string;
@@ -28,6 +30,7 @@ export async function listPublishedGyms(db: Database): Promise<PublicGym[]> {
       'gyms.lat',
       'gyms.lng',
       'gyms.phone',
+      'gyms.email',
       'gyms.opening_hours',
       'gyms.time_zone',
       'gyms.description',
@@ -51,6 +54,7 @@ export async function listPublishedGyms(db: Database): Promise<PublicGym[]> {
     lat: row.lat === null ? null : Number(row.lat),
     lng: row.lng === null ? null : Number(row.lng),
     phone: row.phone,
+    email: row.email,
     openingHours: row.opening_hours,
     timeZone: row.time_zone,
     description: row.description,

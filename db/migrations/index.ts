@@ -11,6 +11,7 @@ import * as attendanceAndOutcomes from '#db/migrations/20261213T0900-attendance-
 import * as imageFocus from '#db/migrations/20261214T0900-image-focus-and-description.ts';
 import * as scheduledChanges from '#db/migrations/20261214T1000-scheduled-changes.ts';
 import * as gymManagers from '#db/migrations/20261214T1100-gym-managers.ts';
+import * as gymEmail from '#db/migrations/20261215T1000-gym-email.ts';
 
 /** Every migration, by its timestamped name. Listed statically so bundles and plain Node agree. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '20261214T0900-image-focus-and-description': imageFocus,
   '20261214T1000-scheduled-changes': scheduledChanges,
   '20261214T1100-gym-managers': gymManagers,
+  '20261215T1000-gym-email': gymEmail,
 };

@@ -146,6 +146,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <span>
                 <Icon name="clock" size={18} /> {gym.openingHours}
               </span>
+              {gym.email ? <a href={`mailto:${gym.email}`}>{gym.email}</a> : null}
             </p>
           ) : null}
           {gym?.description ? <p className="hero__lead">{gym.description}</p> : null}
