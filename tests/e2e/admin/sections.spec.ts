@@ -289,3 +289,57 @@ test('validation errors appear beside the fields and keep what was typed', async
   await expect(page.getByLabel('Название')).toHaveValue('Зал без адреса');
   await expect(page.getByLabel('Широта')).toHaveValue('123');
 });
+
+test('a gym’s contact e-mail: a malformed address is refused in Russian, a good one shows on the gym’s home page', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const name = unique('Зал с почтой');
+  const email = `${name.split(' ').at(-1)}@fit-club.ru`;
+  await login(page, '/admin/gyms/new');
+  await fillForm(page, [
+    { label: 'Название', fill: name },
+    { label: 'Адрес', fill: 'Екатеринбург, ул. Ленина, 3' },
+    { label: 'Электронная почта', fill: 'почта зала' },
+  ]);
+  await save(page);
+  await expect(page.getByLabel('Электронная почта')).toHaveAccessibleDescription(
+    /Введите адрес электронной почты, например info@example\.ru/,
+  );
+  await expect(page.getByLabel('Электронная почта')).toHaveValue('почта зала');
+  await page.goto(`/admin/gyms?q=${encodeURIComponent(name)}`);
+  await expect(row(page, name)).toHaveCount(0);
+
+  await page.goto('/admin/gyms/new');
+  await fillForm(page, [
+    { label: 'Название', fill: name },
+    { label: 'Адрес', fill: 'Екатеринбург, ул. Ленина, 3' },
+    { label: 'Электронная почта', fill: ` ${email} ` },
+    { label: 'Опубликовано', check: true },
+  ]);
+  await save(page);
+  await expectFlash(page, `Сохранено: «${name}»`);
+  // The list's search finds a gym by its e-mail too.
+  await page.goto(`/admin/gyms?q=${encodeURIComponent(email)}`);
+  await row(page, name)
+    .getByRole('link', { name: `Изменить «${name}»` })
+    .click();
+  await expect(page.getByLabel('Электронная почта')).toHaveValue(email);
+  const id = Number(new URL(page.url()).pathname.split('/').at(-1));
+
+  // A visitor who chose this gym (the `gym` cookie, app/services/active-gym.server.ts) sees the address to write to.
+  const visitor = await browser.newContext({ javaScriptEnabled: false });
+  const chosen = encodeURIComponent(Buffer.from(JSON.stringify(id)).toString('base64'));
+  await visitor.addCookies([{ name: 'gym', value: chosen, url: baseURL! }]);
+  const home = await visitor.newPage();
+  await home.goto('/');
+  await expect(home.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(home.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+  await visitor.close();
+
+  await page.goto(`/admin/gyms/${id}/delete`);
+  await page.getByRole('button', { name: 'Да, удалить' }).click();
+  await expectFlash(page, `Удалено: «${name}»`);
+});
