@@ -273,17 +273,7 @@ function Field({
       return field.kind === 'image' ? (
         <ImageField
           field={field}
-          id={id}
-          text={text}
-          image={image}
-          pending={pending}
-          isNew={isNew}
-          error={error}
-          describedBy={describedBy}
-          label={label}
-          after={after}
-          values={values}
-          errors={errors}
+          {...{ id, text, image, pending, isNew, error, describedBy, label, after, values, errors }}
         />
       ) : null;
     case 'textarea':
