@@ -1,6 +1,7 @@
 import { data, Link } from 'react-router';
 import { z } from 'zod';
 import type { FormValues, ImagePreview } from '#app/admin/fields.ts';
+import { kindOf } from '#app/admin/kinds/index.ts';
 import { adminTitle } from '#app/admin/nav.ts';
 import { SCHEDULED_ACTION_LABELS } from '#app/admin/scheduling.ts';
 import type { AnySection } from '#app/admin/section.ts';
@@ -90,7 +91,7 @@ function prefill(section: AnySection, params: URLSearchParams): FormValues {
   const values = defaultFormValues(section.fields);
   for (const field of section.fields) {
     const given = params.get(field.name);
-    if (given && (field.kind === 'reference' || field.kind === 'weekday') && parseId(given) !== null) {
+    if (given && kindOf(field).control(field).element === 'select' && parseId(given) !== null) {
       values[field.name] = given;
     }
   }

@@ -54,7 +54,7 @@ function listSources(section: AnySection) {
     ...section.columns.map((entry) => entry.column as string),
     ...section.filters.flatMap((filter) => (filter.kind === 'reference' ? [filter.field as string] : [])),
   ]);
-  return section.fields.flatMap((field) => (field.kind === 'reference' && shown.has(field.name) ? [field.source] : []));
+  return section.fields.flatMap((field) => ('source' in field && shown.has(field.name) ? [field.source] : []));
 }
 
 export async function loader({ context, url, pattern }: Route.LoaderArgs) {
