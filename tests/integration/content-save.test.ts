@@ -44,18 +44,14 @@ async function count(db: Database, table: 'gallery_images' | 'content_revisions'
 
 /** `ages.length` versions of a trend, each `age` days old. */
 async function oldVersions(db: Database, recordId: number, ages: number[]) {
-  await db
-    .insertInto('content_revisions')
-    .values(
-      ages.map((days) => ({
-        section: trends.key,
-        record_id: recordId,
-        kind: 'update' as const,
-        data: JSON.stringify({ title: `${days}` }),
-        created_at: new Date(Date.now() - days * DAY_MS),
-      })),
-    )
-    .execute();
+  const version = (days: number) => ({
+    created_at: new Date(Date.now() - days * DAY_MS),
+    data: JSON.stringify({ title: `${days}` }),
+    kind: 'update' as const,
+    record_id: recordId,
+    section: trends.key,
+  });
+  await db.insertInto('content_revisions').values(ages.map(version)).execute();
 }
 
 describeEachDb('the save service', (t) => {
