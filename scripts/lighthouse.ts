@@ -134,7 +134,8 @@ async function main() {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
-    await waitForReady(base);
+    // A first start seeds the demo content: minutes on a machine busy with other work.
+    await waitForReady(base, 600_000);
     const pages = process.env.PAGES
       ? process.env.PAGES.split(',')
       : [
