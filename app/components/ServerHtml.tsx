@@ -74,8 +74,9 @@ export function ServerHtml({
   }
 
   const onClick = (event: MouseEvent<HTMLElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey) return;
-    if (event.shiftKey) return;
+    // A click the browser should handle itself: a new tab or window, a download, another button.
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
     const to = clientTarget(anchorOf(event), event.currentTarget);
     if (!to) return;
     event.preventDefault();
