@@ -121,6 +121,9 @@ type Runs = ReturnType<typeof summarize>;
 /** The page's figures beside the goals: the TBT its scripts add, and its performance where its HTML reaches 98. */
 function goalLine(page: string, withJs: Runs, withoutJs: Runs): { line: string; met: boolean } {
   const gap = withJs.medianTbt - withoutJs.medianTbt;
+  // The runs took turns, so each run with scripts has its neighbour without: the median of those differences is
+  // what a drifting host disturbs least (printed beside the goal, which uses the two medians).
+  const pairedGap = median(withJs.tbts.map((tbt, index) => tbt - (withoutJs.tbts[index] ?? Number.NaN)));
   const gapMet = gap <= MAX_SCRIPT_TBT_MS;
   const performanceApplies = withoutJs.medianScore >= MIN_PERFORMANCE;
   const performanceMet = !performanceApplies || withJs.medianScore >= MIN_PERFORMANCE;
@@ -128,7 +131,7 @@ function goalLine(page: string, withJs: Runs, withoutJs: Runs): { line: string; 
     ? `performance ${withJs.medianScore} (goal ≥ ${MIN_PERFORMANCE}) ${performanceMet ? 'met' : 'MISSED'}`
     : `performance ${withJs.medianScore}, without scripts ${withoutJs.medianScore} < ${MIN_PERFORMANCE}: no performance goal on this host`;
   return {
-    line: `${page}: scripts add ${gap} ms TBT (${withJs.medianTbt} with, ${withoutJs.medianTbt} without; goal ≤ ${MAX_SCRIPT_TBT_MS}) ${gapMet ? 'met' : 'MISSED'}; ${performance}`,
+    line: `${page}: scripts add ${gap} ms TBT (${withJs.medianTbt} with, ${withoutJs.medianTbt} without; goal ≤ ${MAX_SCRIPT_TBT_MS}) ${gapMet ? 'met' : 'MISSED'} (median of the run-by-run differences: ${pairedGap} ms); ${performance}`,
     met: gapMet && performanceMet,
   };
 }
