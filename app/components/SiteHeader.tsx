@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { GymSelector } from '#app/components/GymSelector.tsx';
 import { Icon } from '#app/components/Icon.tsx';
+import { ServerHtml } from '#app/components/ServerHtml.tsx';
 import { SiteNavLink } from '#app/components/SiteLink.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
 import { LOGO_URL } from '#app/lib/logo.ts';
@@ -74,10 +75,11 @@ export function SiteHeader() {
   );
 }
 
+/** The footer never changes in the browser by itself: the server's HTML is kept (`ServerHtml`, ADR 51). */
 export function SiteFooter() {
   const root = useRootData();
   return (
-    <footer className="site-footer">
+    <ServerHtml as="footer" className="site-footer">
       <div className="container site-footer__inner">
         <div>
           <p className="site-footer__brand">{SITE_NAME}</p>
@@ -111,6 +113,6 @@ export function SiteFooter() {
       <p className="container site-footer__legal">
         © {new Date().getFullYear()} {SITE_NAME}. Все права защищены. <Link to={PRIVACY_PATH}>{PRIVACY_LINK_TEXT}</Link>
       </p>
-    </footer>
+    </ServerHtml>
   );
 }

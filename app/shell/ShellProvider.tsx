@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useFetcher, useNavigation } from 'react-router';
 import { parseId } from '#app/lib/id.ts';
+import { markHydrated } from '#app/shell/hydration.ts';
 import { type RootGym, useRootData } from '#app/shell/root-data.ts';
 import { ShellBehaviours } from '#app/shell/ShellBehaviours.tsx';
 import { createShellStore, type GymState, gymState, type ShellState, type ShellStore } from '#app/shell/store.ts';
@@ -27,6 +28,7 @@ export function ShellProvider({ children }: { children: ReactNode }) {
   }, [busy, shell]);
   // Lets end-to-end tests (and curious humans) know client-side navigation is live.
   useEffect(() => {
+    markHydrated();
     document.documentElement.dataset.hydrated = 'true';
   }, []);
 

@@ -38,9 +38,9 @@ export function startProductionServer(port: number, dataDir: string, env: NodeJS
   });
 }
 
-/** Resolves once `${base}/readyz` answers 200; throws after 120 s. */
-export async function waitForReady(base: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
+/** Resolves once `${base}/readyz` answers 200; throws after `timeoutMs` (120 s unless given). */
+export async function waitForReady(base: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`${base}/readyz`)).ok) return;
@@ -49,7 +49,7 @@ export async function waitForReady(base: string): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error('server did not become ready within 120 s');
+  throw new Error(`server did not become ready within ${timeoutMs / 1000} s`);
 }
 
 /** Stops a server process with SIGTERM and resolves when it has exited. */

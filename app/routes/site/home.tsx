@@ -7,6 +7,7 @@ import { GymMap } from '#app/components/GymMap.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { Image } from '#app/components/Image.tsx';
+import { ServerHtml } from '#app/components/ServerHtml.tsx';
 import { CoachGrid, PriceCard, PromoCard, TrendCard } from '#app/components/SiteCards.tsx';
 import { SiteLink } from '#app/components/SiteLink.tsx';
 import { gymPhrase, SITE_NAME } from '#app/lib/club.ts';
@@ -98,21 +99,26 @@ function SectionHead({
   );
 }
 
-/** A section of the page, titled `<name>-title`. */
+/**
+ * A section of the page, titled `<name>-title`. Unless it is `interactive` (a form, the map), the browser keeps the
+ * server's HTML of it instead of hydrating it (`ServerHtml`, ADR 51).
+ */
 function HomeSection({
   name,
   title,
   more,
+  interactive = false,
   children,
 }: {
   name: string;
   title: string;
   more?: { to: string; label: string };
+  interactive?: boolean;
   children: ReactNode;
 }) {
   const titleId = `${name}-title`;
-  return (
-    <section className="section container" aria-labelledby={titleId}>
+  const content = (
+    <>
       {more ? (
         <SectionHead titleId={titleId} title={title} more={more} />
       ) : (
@@ -121,7 +127,16 @@ function HomeSection({
         </Heading>
       )}
       {children}
+    </>
+  );
+  return interactive ? (
+    <section className="section container" aria-labelledby={titleId}>
+      {content}
     </section>
+  ) : (
+    <ServerHtml as="section" className="section container" aria-labelledby={titleId}>
+      {content}
+    </ServerHtml>
   );
 }
 
@@ -131,7 +146,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const gyms = root?.gyms ?? [];
   return (
     <>
-      <section className="hero" aria-labelledby="hero-title">
+      <ServerHtml as="section" className="hero" aria-labelledby="hero-title">
         {gym?.cover ? <Image className="hero__image" image={gym.cover} priority /> : null}
         <div className="hero__content container">
           <p className="hero__eyebrow">Фитнес-клуб {SITE_NAME}</p>
@@ -159,7 +174,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </SiteLink>
           </div>
         </div>
-      </section>
+      </ServerHtml>
 
       <HomeSection name="trends" title="Направления" more={{ to: '/trends', label: 'Все направления' }}>
         <ul className="grid grid--3">
@@ -170,7 +185,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </HomeSection>
 
       {promos.length ? (
-        <section className="section section--tinted" aria-labelledby="promos-title">
+        <ServerHtml as="section" className="section section--tinted" aria-labelledby="promos-title">
           <div className="container">
             <SectionHead titleId="promos-title" title="Акции" more={{ to: '/promos', label: 'Все акции' }} />
             <div className="grid grid--2 promo-grid">
@@ -183,10 +198,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           </div>
-        </section>
+        </ServerHtml>
       ) : null}
 
-      <HomeSection name="cards" title="Клубные карты">
+      <HomeSection name="cards" title="Клубные карты" interactive>
         <p className="section__lead">Цены действуют в {gymPhrase(gym?.name ?? SITE_NAME, { in: true })}.</p>
         <ul className="grid grid--cards">
           {cards.map((card) => (
@@ -248,7 +263,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </HomeSection>
       ) : null}
 
-      <HomeSection name="map" title="Клубы на карте">
+      <HomeSection name="map" title="Клубы на карте" interactive>
         {gyms.length ? (
           <GymMap
             gyms={gyms}

@@ -39,9 +39,20 @@ export async function sendBid(page: Page, form: Locator, name: string, phone: st
   await form.getByRole('button', { name: 'Отправить заявку' }).click();
 }
 
+/**
+ * Waits until React has hydrated the page. A public page fetches its code at the visitor's first interaction once it
+ * has loaded (ADR 51, app/infra/hydration-after-load.server.ts): a press of Shift is that interaction here (it moves
+ * no pointer, so it hovers no link), harmless where the code is already running.
+ */
+export async function waitForHydration(page: Page) {
+  await page.keyboard.press('Shift');
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
+/** Opens a page and waits until React has hydrated it (`waitForHydration`). */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await waitForHydration(page);
   return response;
 }
 
