@@ -1,30 +1,21 @@
 /**
- * Public pages load their browser code after the page itself (ADR 39 in docs/decisions, docs/http-caching.md), and
- * only once the visitor does something with it (ADR 51).
+ * Public pages load their browser code after the page itself (ADR 39 in docs/decisions, docs/http-caching.md).
  *
  * React Router's `<Scripts>` puts a `<link rel="modulepreload">` in the head for every module of the page and ends the
  * body with an inline module script that imports them and starts hydration. The browser then downloads the ~125 KB
  * of JavaScript at high priority while the page's first paint and its large picture still wait for their bytes, and
- * evaluating and hydrating it costs a phone's main thread about a second. Every public page works fully without
- * JavaScript (links, forms, the gym choice), so nothing needs it that early.
+ * runs it before the first paint when it arrives in time. Every public page works fully without JavaScript (links,
+ * forms, the gym choice), so nothing needs it that early.
  *
  * The rewrite below removes the preload links and turns the module script into a classic inline script that keeps
- * the module's text and the preload list. Once the window's `load` event has come (the HTML, the inline styles and
- * the pictures that are not lazy), or LOAD_WAIT_MS after the body was parsed at the latest, the first interaction
- * (a touch, a pointer, a key, a wheel, a scroll, a focus) adds the preload links and the module script with the
- * page's nonce; without one, IDLE_WAIT_MS later. An interaction before then starts them at that moment. Hydration
- * then runs exactly as before, only later.
+ * the module's text and the preload list, and at the window's `load` event (the HTML, the inline styles and the
+ * pictures that are not lazy), or after LOAD_WAIT_MS at the latest, adds the preload links and the module script
+ * with the page's nonce. Hydration then runs exactly as before, only later.
  */
 import { Transform } from 'node:stream';
 
-/** The page counts as loaded at the latest this long after the body was parsed, whatever a slow picture is doing. */
+/** Hydration starts at the latest this long after the body was parsed, whatever a slow picture is doing. */
 export const LOAD_WAIT_MS = 3_000;
-
-/** A visitor who has not touched the page this long after it loaded gets its code anyway (web analytics, ADR 51). */
-export const IDLE_WAIT_MS = 10_000;
-
-/** What counts as the visitor's first interaction: each is listened to on the window, passive, in the capture phase. */
-export const INTERACTION_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'mousemove', 'wheel', 'scroll', 'focusin'];
 
 const PRELOAD_START = Buffer.from('<link rel="modulepreload" href="');
 const MODULE_SCRIPT_OPEN = Buffer.from(' type="module" async="">');
@@ -35,11 +26,10 @@ const TAG_CLOSE = 0x3e;
 const NONCE_ATTRIBUTE = / nonce="[^"]*"/;
 
 /**
- * The classic script that replaces the module script. `m` is the module's text, `p` the preload URLs. `go` replaces
- * the loader with the module script, so the document React hydrates has a script element where the server put one;
- * `on` notes an interaction, `arm` is the page having loaded.
+ * The classic script that replaces the module script. `m` is the module's text, `p` the preload URLs. It replaces
+ * itself with the module script, so the document React hydrates has a script element where the server put one.
  */
-const LOADER = `(function(m,p){var c=document.currentScript,d=0,a=0,i=0,o={capture:true,passive:true},e=${JSON.stringify(INTERACTION_EVENTS)};function go(){if(d)return;d=1;e.forEach(function(n){removeEventListener(n,on,o)});p.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.nonce=c.nonce;s.textContent=m;c.replaceWith(s)}function on(){i=1;if(a)go()}function arm(){if(a)return;a=1;if(i)go();else setTimeout(go,${IDLE_WAIT_MS})}e.forEach(function(n){addEventListener(n,on,o)});if(document.readyState==="complete")arm();else{addEventListener("load",arm);setTimeout(arm,${LOAD_WAIT_MS})}})`;
+const LOADER = `(function(m,p){var c=document.currentScript,d=0;function go(){if(d)return;d=1;p.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.nonce=c.nonce;s.textContent=m;c.replaceWith(s)}if(document.readyState==="complete")go();else{addEventListener("load",go);setTimeout(go,${LOAD_WAIT_MS})}})`;
 
 /** A value as JavaScript source that cannot end the inline script it stands in. */
 function scriptLiteral(value: unknown): string {

@@ -1,11 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  BROWSER_UA,
-  expectNoSeriousA11yViolations,
-  getOk,
-  gotoHydrated,
-  waitForHydration,
-} from '#tests/e2e/site/helpers.ts';
+import { BROWSER_UA, expectNoSeriousA11yViolations, getOk, gotoHydrated } from '#tests/e2e/site/helpers.ts';
 
 test.describe('contract endpoints', () => {
   test('GET /api/gym returns the published gyms with id, name, address, lat, lng', async ({ request }) => {
@@ -62,7 +56,7 @@ test.describe('contract endpoints', () => {
     }
   });
 
-  test('public pages fetch their browser code at the first interaction after loading; the staff sign-in at once', async ({
+  test('public pages fetch their browser code after the load event and then hydrate; the staff sign-in at once', async ({
     page,
     request,
   }) => {
@@ -76,19 +70,7 @@ test.describe('contract endpoints', () => {
     expect(login).toMatch(/<script[^>]*type="module"/);
 
     await page.setExtraHTTPHeaders({ 'User-Agent': BROWSER_UA });
-    const code: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/assets/') && request.url().endsWith('.js')) {
-        code.push(request.url());
-      }
-    });
-    await page.goto('/');
-    // Loaded, and nobody has touched the page: no code yet (ADR 51).
-    await page.waitForTimeout(1_000);
-    expect(code).toEqual([]);
-    expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull();
-    await waitForHydration(page);
-    expect(code).not.toEqual([]);
+    await gotoHydrated(page, '/');
     const timing = await page.evaluate(() => {
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const code = performance

@@ -2,13 +2,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import {
-  createHydrationDeferrer,
-  deferHydration,
-  IDLE_WAIT_MS,
-  INTERACTION_EVENTS,
-  LOAD_WAIT_MS,
-} from '#app/infra/hydration-after-load.server.ts';
+import { createHydrationDeferrer, deferHydration, LOAD_WAIT_MS } from '#app/infra/hydration-after-load.server.ts';
 
 /** The rewritten document as text. */
 function defer(html: string): string {
@@ -58,7 +52,6 @@ function runLoader(html: string, readyState: 'loading' | 'complete') {
   const replacedWith: FakeElement[] = [];
   const listeners = new Map<string, () => void>();
   const timers: Array<{ callback: () => void; ms: number }> = [];
-  const fire = (name: string) => listeners.get(name)?.();
   const document = {
     readyState,
     currentScript: { nonce: 'N0nce', replaceWith: (element: FakeElement) => replacedWith.push(element) },
@@ -68,12 +61,9 @@ function runLoader(html: string, readyState: 'loading' | 'complete') {
   vm.runInNewContext(loaderSource, {
     document,
     addEventListener: (name: string, callback: () => void) => listeners.set(name, callback),
-    removeEventListener: (name: string, callback: () => void) => {
-      if (listeners.get(name) === callback) listeners.delete(name);
-    },
     setTimeout: (callback: () => void, ms: number) => timers.push({ callback, ms }),
   });
-  return { headChildren, replacedWith, listeners, timers, fire };
+  return { headChildren, replacedWith, listeners, timers };
 }
 
 describe('browser code loaded after the page', () => {
@@ -87,13 +77,11 @@ describe('browser code loaded after the page', () => {
     expect(html.endsWith('streamController.close();</script></body></html>')).toBe(true);
   });
 
-  it('starts nothing at the load event, then at the first interaction adds the preloads and the module script', () => {
-    const { headChildren, replacedWith, listeners, timers, fire } = runLoader(defer(renderedDocument()), 'loading');
-    expect([...listeners.keys()].sort()).toEqual([...INTERACTION_EVENTS, 'load'].sort());
-    fire('load');
+  it('starts nothing before the load event, then adds the preloads and the module script with the nonce', () => {
+    const { headChildren, replacedWith, listeners, timers } = runLoader(defer(renderedDocument()), 'loading');
     expect(headChildren).toEqual([]);
     expect(replacedWith).toEqual([]);
-    fire('touchstart');
+    listeners.get('load')?.();
     expect(headChildren.map(({ rel, href }) => `${rel} ${href}`)).toEqual([
       'modulepreload /assets/entry.client-3.js',
       'modulepreload /assets/site-4.js',
@@ -101,40 +89,23 @@ describe('browser code loaded after the page', () => {
       'modulepreload /assets/home-2.js',
     ]);
     expect(replacedWith).toEqual([{ tag: 'script', type: 'module', nonce: 'N0nce', textContent: MODULE_TEXT }]);
-    // The interaction listeners are gone, and the fallback timers add nothing twice.
-    expect([...listeners.keys()]).toEqual(['load']);
-    expect(timers.map(({ ms }) => ms)).toEqual([LOAD_WAIT_MS, IDLE_WAIT_MS]);
-    for (const timer of timers) timer.callback();
-    fire('load');
+    // The fallback timer after the load event adds nothing twice.
+    expect(timers.map(({ ms }) => ms)).toEqual([LOAD_WAIT_MS]);
+    timers[0]?.callback();
     expect(replacedWith).toHaveLength(1);
     expect(headChildren).toHaveLength(4);
   });
 
-  it('waits for the load event when the visitor interacts before it, then starts at once', () => {
-    const early = runLoader(defer(renderedDocument()), 'loading');
-    early.fire('scroll');
-    early.fire('keydown');
-    expect(early.replacedWith).toEqual([]);
-    early.fire('load');
-    expect(early.replacedWith).toHaveLength(1);
-  });
-
-  it('starts IDLE_WAIT_MS after loading without an interaction; LOAD_WAIT_MS stands in for a late load event', () => {
-    const idle = runLoader(defer(renderedDocument()), 'complete');
-    expect(idle.replacedWith).toEqual([]);
-    expect(idle.timers.map(({ ms }) => ms)).toEqual([IDLE_WAIT_MS]);
-    idle.timers[0]?.callback();
-    expect(idle.replacedWith).toHaveLength(1);
-
+  it('starts after LOAD_WAIT_MS when the load event is late, and at once when the page has already loaded', () => {
     const late = runLoader(defer(renderedDocument()), 'loading');
-    expect(late.timers.map(({ ms }) => ms)).toEqual([LOAD_WAIT_MS]);
     late.timers[0]?.callback();
-    expect(late.replacedWith).toEqual([]);
-    late.fire('pointerdown');
     expect(late.replacedWith).toHaveLength(1);
-    late.fire('load');
-    late.timers[1]?.callback();
+    late.listeners.get('load')?.();
     expect(late.replacedWith).toHaveLength(1);
+
+    const loaded = runLoader(defer(renderedDocument()), 'complete');
+    expect(loaded.replacedWith).toHaveLength(1);
+    expect(loaded.listeners.size).toBe(0);
   });
 
   it('keeps a module text that looks like markup inside its script', () => {
@@ -142,9 +113,7 @@ describe('browser code loaded after the page', () => {
     const html = defer(renderedDocument(moduleText));
     expect(html.match(/<\/script>/g)).toHaveLength(3);
     expect(html).not.toContain('<!--');
-    const loader = runLoader(html, 'complete');
-    loader.fire('mousemove');
-    expect(loader.replacedWith[0]?.textContent).toBe(moduleText);
+    expect(runLoader(html, 'complete').replacedWith[0]?.textContent).toBe(moduleText);
   });
 
   it('leaves a document without a module script as it is', () => {

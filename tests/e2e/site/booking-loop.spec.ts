@@ -9,7 +9,7 @@ import { addDays, isoWeekOf } from '#app/lib/schedule.ts';
 import { expectFlash, login } from '#tests/e2e/admin/helpers.ts';
 import { runOnOwnServer } from '#tests/e2e/own-server.ts';
 import { E2E_ADMIN, E2E_PORT } from '#tests/e2e/settings.ts';
-import { gotoHydrated, MIN_FILL_WAIT_MS, useUniqueIp, waitForHydration } from '#tests/e2e/site/helpers.ts';
+import { gotoHydrated, MIN_FILL_WAIT_MS, useUniqueIp } from '#tests/e2e/site/helpers.ts';
 import { type FakeSmsc, startFakeSmsc } from '#tests/fixtures/fake-smsc.ts';
 import { letterText, startSmtpReceiver } from '#tests/fixtures/smtp-receiver.ts';
 
@@ -80,7 +80,7 @@ async function signUp(
   person: { name: string; phone: string; email?: string },
   button: 'Записаться' | 'Встать в лист ожидания' = 'Записаться',
 ) {
-  if (javaScriptEnabled) await waitForHydration(page);
+  if (javaScriptEnabled) await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   const form = page.locator('form.bid-form');
   await form.getByLabel('Имя').fill(person.name);
   await form.getByLabel('Телефон').fill(person.phone);

@@ -40,12 +40,10 @@ export async function sendBid(page: Page, form: Locator, name: string, phone: st
 }
 
 /**
- * Waits until React has hydrated the page. A public page fetches its code at the visitor's first interaction once it
- * has loaded (ADR 51, app/infra/hydration-after-load.server.ts): a press of Shift is that interaction here (it moves
- * no pointer, so it hovers no link), harmless where the code is already running.
+ * Waits until React has hydrated the page: a public page starts its code at the window's `load` event
+ * (app/infra/hydration-after-load.server.ts, ADR 39 in docs/decisions).
  */
 export async function waitForHydration(page: Page) {
-  await page.keyboard.press('Shift');
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }
 

@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { runOnOwnServer } from '#tests/e2e/own-server.ts';
 import { E2E_PORT } from '#tests/e2e/settings.ts';
-import { sendBid, useUniqueIp, waitForHydration } from '#tests/e2e/site/helpers.ts';
+import { sendBid, useUniqueIp } from '#tests/e2e/site/helpers.ts';
 
 const FAKE_MAPS = `
   window.__maps = []; window.__placemarks = []; window.__placemarkProps = [];
@@ -38,7 +38,7 @@ test('the map loads lazily with ru_RU, zoom 10, map type `map` and lat-long coor
     if (request.url().startsWith('https://api-maps.yandex.ru/')) mapRequests.push(request.url());
   });
   await page.goto('/');
-  await waitForHydration(page);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   expect(mapRequests).toEqual([]);
   await page.getByRole('heading', { name: 'Клубы на карте' }).scrollIntoViewIfNeeded();
   await expect(page.locator('[data-fake-map="ready"]')).toBeAttached();
@@ -67,7 +67,7 @@ test('Metrika: one hit per route change, none twice for the first page, user par
   page,
 }) => {
   await page.goto('/');
-  await waitForHydration(page);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   await expect.poll(async () => (await ymCalls(page)).map((call) => call[1])).toContain('init');
   let calls = await ymCalls(page);
   expect(calls.filter((call) => call[1] === 'hit')).toEqual([]);
@@ -93,7 +93,7 @@ test('Metrika: one hit per route change, none twice for the first page, user par
 test('Metrika: an accepted bid reaches the goal with its kind and gym', async ({ page }) => {
   await useUniqueIp(page);
   await page.goto('/trainings/1');
-  await waitForHydration(page);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   const form = page.getByRole('form', { name: 'Записаться на тренировку' });
   await sendBid(page, form, 'Вера', '+7 912 345-67-80');
   await expect(page.getByRole('status').filter({ hasText: 'Заявка отправлена' })).toBeVisible();

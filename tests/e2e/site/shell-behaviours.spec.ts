@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { BROWSER_UA, gotoHydrated, waitForHydration } from '#tests/e2e/site/helpers.ts';
+import { BROWSER_UA, gotoHydrated } from '#tests/e2e/site/helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
 
@@ -24,7 +24,7 @@ test('a chunk-load failure reloads the page once per path within 10 s', async ({
   await Promise.all([page.waitForEvent('load'), firePreloadError(page)]);
   expect(await marker(page)).toBeNull();
 
-  await waitForHydration(page);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   await mark(page);
   await firePreloadError(page);
   await page.waitForTimeout(1_000);

@@ -6,7 +6,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { addDays, isoWeekOf } from '#app/lib/schedule.ts';
 import { expectFlash, login } from '#tests/e2e/admin/helpers.ts';
-import { BROWSER_UA, gotoHydrated, MIN_FILL_WAIT_MS, useUniqueIp, waitForHydration } from '#tests/e2e/site/helpers.ts';
+import { BROWSER_UA, gotoHydrated, MIN_FILL_WAIT_MS, useUniqueIp } from '#tests/e2e/site/helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
 
@@ -68,7 +68,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole('heading', { level: 1, name: 'Запись на занятие' })).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
       await expect(page.getByText(`осталось ${before}`)).toBeVisible();
-      if (javaScriptEnabled) await waitForHydration(page);
+      if (javaScriptEnabled) await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 
       const name = `Записавшийся ${javaScriptEnabled ? 'JS' : 'HTML'} ${Date.now() % 100_000}`;
       const form = page.getByRole('form', { name: 'Записаться' });
@@ -121,7 +121,7 @@ for (const javaScriptEnabled of [true, false]) {
       await wait.click();
 
       await expect(page.getByText('мест нет', { exact: true })).toBeVisible();
-      if (javaScriptEnabled) await waitForHydration(page);
+      if (javaScriptEnabled) await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
       const form = page.getByRole('form', { name: 'Мест нет — лист ожидания' });
       await expect(form).toContainText('Все места заняты');
       await expect(form.getByRole('button', { name: 'Записаться' })).toHaveCount(0);
