@@ -13,9 +13,10 @@ export type Database = Kysely<DB>;
 /**
  * PGlite's PostgreSQL runs inside the server process, so its buffer pool is the server's memory. PostgreSQL's default
  * (128 MB) is sized for a database server; a club's embedded database is tens of MB and the operating system caches
- * its files anyway. 16 MB keeps RSS ~100 MB lower (docs/decisions/0034-v8-heap-sizing.md, addendum 3).
+ * its files anyway. 16 MB kept RSS ~100 MB lower, 8 MB another ~10 MB at no measurable cost per page
+ * (docs/decisions/0034-v8-heap-sizing.md, addenda 3 and 4).
  */
-export const PGLITE_SHARED_BUFFERS = '16MB';
+export const PGLITE_SHARED_BUFFERS = '8MB';
 
 const DATE_OID = 1082;
 const INT8_OID = 20;

@@ -10,14 +10,19 @@ import {
   memorySettingsEnv,
   missingMallocSettings,
   missingNodeFlags,
-  NODE_MEMORY_FLAGS,
+  nodeMemoryFlags,
 } from '#app/infra/memory-settings.server.ts';
 
 describe('memory settings', () => {
   it('finds the V8 flags missing from the command line and NODE_OPTIONS, in either spelling', () => {
-    expect(missingNodeFlags([], '')).toEqual([...NODE_MEMORY_FLAGS]);
-    expect(missingNodeFlags(['--max-old-space-size=512'], '--max_semi_space_size=4')).toEqual(['--expose-gc']);
-    expect(missingNodeFlags([], NODE_MEMORY_FLAGS.join(' '))).toEqual([]);
+    expect(missingNodeFlags([], '', {})).toEqual(nodeMemoryFlags({}));
+    expect(missingNodeFlags(['--max-old-space-size=512'], '--max_semi_space_size=4', {})).toEqual(['--expose-gc']);
+    expect(missingNodeFlags([], nodeMemoryFlags({}).join(' '), {})).toEqual([]);
+  });
+
+  it('gives the young generation less room when the embedded database shares the process', () => {
+    expect(nodeMemoryFlags({})).toContain('--max-semi-space-size=4');
+    expect(nodeMemoryFlags({ DATABASE_URL: 'postgres://db/club' })).toContain('--max-semi-space-size=8');
   });
 
   it('keeps an operator’s own malloc values and fills in the rest', () => {
@@ -27,7 +32,7 @@ describe('memory settings', () => {
     });
     const env = memorySettingsEnv({ MALLOC_ARENA_MAX: '4', NODE_OPTIONS: '--max-old-space-size=512' });
     expect(env.MALLOC_ARENA_MAX).toBe('4');
-    expect(env.NODE_OPTIONS).toBe('--max-old-space-size=512 --max-semi-space-size=8 --expose-gc');
+    expect(env.NODE_OPTIONS).toBe('--max-old-space-size=512 --max-semi-space-size=4 --expose-gc');
   });
 
   it('is accepted by node in NODE_OPTIONS (the bench hands them over that way)', () => {
@@ -61,7 +66,7 @@ describe('memory settings', () => {
     }
     await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
     expect(seen, 'the restarted process was never seen').not.toBeNull();
-    for (const flag of NODE_MEMORY_FLAGS) expect(seen!.cmdline).toContain(flag);
+    for (const flag of nodeMemoryFlags(env)) expect(seen!.cmdline).toContain(flag);
     // The operator's own flag survives the restart.
     expect(seen!.cmdline).toContain('--stack-size=984');
     for (const [name, value] of Object.entries(MALLOC_SETTINGS)) expect(seen!.environ).toContain(`${name}=${value}\0`);
