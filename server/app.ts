@@ -17,7 +17,7 @@ import { createRequestHandler } from '#app/infra/request-handler.server.ts';
 import { PUBLIC_BODY_LIMIT, STAFF_BODY_LIMIT } from '#app/lib/body-limits.ts';
 import { resolveActiveGym } from '#app/services/active-gym.server.ts';
 import { issueBidToken } from '#app/services/bid-token.server.ts';
-import { isSignedInStaff, sessionRules } from '#app/services/session.server.ts';
+import { isSignedInStaff, sessionRules } from '#app/services/session-cookie.server.ts';
 
 const dev = import.meta.env.DEV;
 // Every route's loader, action and middleware answers an unreachable database with a 503 (database-outage.server.ts).

@@ -21,7 +21,7 @@ import { InvalidStorageKeyError } from '#app/infra/storage.server.ts';
 import { isStoredImageKey } from '#app/models/image.server.ts';
 import { countOutbox } from '#app/models/outbox.server.ts';
 import { countOverdueChanges } from '#app/models/scheduled-change.server.ts';
-import { MAX_ATTEMPTS } from '#app/services/outbox.server.ts';
+import { MAX_ATTEMPTS } from '#app/services/outbox-worker.server.ts';
 import type { Started } from '#server/start.ts';
 
 /** The drain as the front sees it (app/infra/shutdown.server.ts): created after the server listens. */

@@ -19,7 +19,7 @@ import { createStorageFromEnv } from '#app/infra/storage.server.ts';
 import { ensureAdminFromEnv, noStaffHint } from '#app/services/admin-bootstrap.server.ts';
 import { prepareDatabase } from '#app/services/database-setup.server.ts';
 import { startHousekeeping } from '#app/services/housekeeping.server.ts';
-import { startOutboxWorker } from '#app/services/outbox.server.ts';
+import { startOutboxWorker } from '#app/services/outbox-worker.server.ts';
 import { schedulerClock, startScheduledChanges } from '#app/services/scheduled-changes.server.ts';
 import { rekeyLegacyRecoveryCodes } from '#app/services/two-factor.server.ts';
 import { createDb } from '#db/index.ts';

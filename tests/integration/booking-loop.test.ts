@@ -14,7 +14,7 @@ import { getSessionOverview, listSessionSignups } from '#app/models/admin/signup
 import { cancelByVisitor, createSignup, type NewSignup } from '#app/models/signup.server.ts';
 import type { VisitorChannels } from '#app/models/visitor-message.server.ts';
 import { issueManageLink, manageToken } from '#app/services/booking-link.server.ts';
-import { deliverOutboxBatch, type OutboxDeps } from '#app/services/outbox.server.ts';
+import { deliverOutboxBatch, type OutboxDeps } from '#app/services/outbox-worker.server.ts';
 import type { Database } from '#db/index.ts';
 import { type FakeSmsc, startFakeSmsc } from '#tests/fixtures/fake-smsc.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { type Env, mailSender, parseEnv } from '#app/infra/env.server.ts';
 import { ConfigError } from '#app/infra/startup.server.ts';
-import { mailText } from '#app/services/outbox.server.ts';
+import { mailText } from '#app/services/outbox-worker.server.ts';
 
 const S3 = {
   S3_ENDPOINT: 'https://storage.yandexcloud.net',

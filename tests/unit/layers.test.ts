@@ -163,7 +163,7 @@ describe('the layers of docs/architecture.md', () => {
     expect(
       forbiddenImports([
         { from: 'app/components/BidForm.tsx', to: 'app/models/bid.server.ts', typeOnly: false },
-        { from: 'app/models/bid.server.ts', to: 'app/services/outbox.server.ts', typeOnly: false },
+        { from: 'app/models/bid.server.ts', to: 'app/services/outbox-worker.server.ts', typeOnly: false },
         { from: 'app/infra/health.server.ts', to: 'app/models/gym.server.ts', typeOnly: true },
         { from: 'app/lib/club.ts', to: 'db/index.ts', typeOnly: true },
         { from: 'app/lib/club.ts', to: 'db/schema.ts', typeOnly: false },
@@ -173,7 +173,7 @@ describe('the layers of docs/architecture.md', () => {
         { from: 'app/routes/site/home.tsx', to: 'app/models/gym.server.ts', typeOnly: false },
         { from: 'app/infra/page-cache.server.ts', to: 'server/start.ts', typeOnly: true },
         { from: 'server/app.ts', to: 'scripts/migrate.ts', typeOnly: false },
-        { from: 'server/app.ts', to: 'app/services/session.server.ts', typeOnly: false },
+        { from: 'server/app.ts', to: 'app/services/session-cookie.server.ts', typeOnly: false },
       ]),
     ).toHaveLength(9);
     expect(
