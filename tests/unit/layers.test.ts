@@ -6,16 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importedFile, STATIC_IMPORT } from '#tests/unit/imports.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const ALIASES: Record<string, string> = {
-  '#app/': 'app/',
-  '#db/': 'db/',
-  '#scripts/': 'scripts/',
-  '#server/': 'server/',
-  '#tests/': 'tests/',
-};
-const IMPORT = /^\s*(?:import|export)\s[^'"]*?\sfrom\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
 
 type Layer =
   | 'routes'
@@ -88,13 +81,9 @@ function sourceFiles(dir: string): string[] {
 
 function importsOf(file: string): Import[] {
   const source = fs.readFileSync(path.join(root, file), 'utf8');
-  return [...source.matchAll(IMPORT)].flatMap((match): Import[] => {
-    const specifier = (match[1] ?? match[2]!).replace(/\?.*$/, '');
-    const alias = Object.keys(ALIASES).find((prefix) => specifier.startsWith(prefix));
-    let to: string;
-    if (alias) to = ALIASES[alias] + specifier.slice(alias.length);
-    else if (specifier.startsWith('.')) to = path.join(path.dirname(file), specifier);
-    else return [];
+  return [...source.matchAll(STATIC_IMPORT)].flatMap((match): Import[] => {
+    const to = importedFile(file, match[1] ?? match[2]!);
+    if (!to) return [];
     // React Router's generated route types.
     if (to.includes('/+types/')) return [];
     return [{ from: file, to, typeOnly: /^\s*(?:import|export)\s+type\s/.test(match[0]) }];
