@@ -31,8 +31,10 @@ WORKDIR /app
 RUN mkdir -p /data && chown node:node /data
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-# server.ts and the modules it imports run as TypeScript directly (Node 24 strips the types).
+# server.ts and the modules it imports (server/start.ts, server/front.ts) run as TypeScript directly (Node 24 strips
+# the types); server/app.ts is in the build.
 COPY package.json server.ts ./
+COPY server ./server
 COPY app ./app
 COPY db ./db
 COPY scripts ./scripts

@@ -38,6 +38,9 @@ function guardedRouteModuleLoader(): Plugin {
 export default defineConfig({
   plugins: [guardedRouteModuleLoader(), reactRouter()],
   environments: {
+    // The server build's entry is the site module, not React Router's bare build (server/app.ts,
+    // docs/decisions/0052-the-site-as-the-server-build.md): build/server/index.js is what server.ts mounts.
+    ssr: { build: { rolldownOptions: { input: './server/app.ts' } } },
     // The site's shared browser code in one chunk (docs/decisions/0038-one-site-chunk.md).
     client: {
       build: {

@@ -19,9 +19,6 @@ import { SiteStylesContext } from '#app/shell/site-styles.ts';
 
 export const streamTimeout = 5_000;
 
-/** The site stylesheet's text, also for the server's own error page (server.ts). */
-export { siteStyles };
-
 /** The staff area and its sign-in: hydrated at once, like a working tool should be (not deferred, ADR 39). */
 function isStaffPage(routerContext: EntryContext): boolean {
   return routerContext.staticHandlerContext.matches.some(

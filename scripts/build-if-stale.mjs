@@ -5,7 +5,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** What the build is made of: a newer file among these means the build is stale. */
-const SOURCES = ['app', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json', 'tsconfig.json'];
+const SOURCES = [
+  'app',
+  'server',
+  'public',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+];
 const BUILD_MARK = 'build/server/index.js';
 
 function newestMtime(entry) {

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { parseEnv } from '#app/infra/env.server.ts';
 import { isOperatorError } from '#app/infra/startup.server.ts';
 import * as staffUsers from '#app/models/staff.server.ts';
-import { resetStaffTwoFactor } from '#app/models/two-factor.server.ts';
+import { resetStaffTwoFactor } from '#app/models/two-factor-secret.server.ts';
 import { createDb, migrateToLatest } from '#db/index.ts';
 import type { StaffRole } from '#db/schema.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Whether this start fills the database with the demo content (docs/demo-content.md). The decision only: the seed
- * itself (db/demo/seed.ts) is imported by server.ts when the answer is yes.
+ * itself (db/demo/seed.ts) is imported by app/services/database-setup.server.ts when the answer is yes.
  */
 import type { Env } from '#app/infra/env.server.ts';
 

@@ -5,7 +5,7 @@ import type { Env } from '#app/infra/env.server.ts';
 import type { Storage } from '#app/infra/storage.server.ts';
 import type { DbHandle } from '#db/index.ts';
 
-/** Long-lived services created once by server.ts and handed to every request. */
+/** Long-lived services created once at start (server/start.ts) and handed to every request. */
 export interface AppServices {
   env: Env;
   database: DbHandle;
@@ -25,9 +25,9 @@ export interface RequestInfo {
 }
 
 /**
- * The load context server.ts creates for each request. What the server hands in travels as plain properties, not
- * as `createContext` keys: a key is matched by object identity, and the server build bundles its own copy of this
- * module, so a key imported by server.ts would never match the build's
+ * The load context server/app.ts creates for each request. What the server hands in travels as plain properties, not
+ * as `createContext` keys: a key is matched by object identity, and the services are made outside the server build
+ * (server/start.ts, run by Node), which bundles its own copy of this module
  * (docs/decisions/0013-load-context-as-properties.md).
  */
 export class AppLoadContext extends RouterContextProvider {

@@ -47,8 +47,8 @@ interface RenderScope {
 }
 
 /**
- * One store per process, shared by name: `server.ts` loads this module from source and the React Router build
- * carries its own copy, and both must see the same store.
+ * One store per process, shared by name: a second copy of this module in the process (the development server's
+ * reload after a change, a test loading it from source beside the build) must see the same store.
  */
 const STORE_KEY = Symbol.for('sports-club.render-cache.scope');
 const shared = globalThis as Record<symbol, unknown>;

@@ -60,7 +60,7 @@ export const requestLogSerializers = {
 };
 
 /**
- * The request logger of server.ts: one line per request on completion (health checks left out), an `X-Request-Id`
+ * The request logger of server/front.ts: one line per request on completion (health checks left out), an `X-Request-Id`
  * taken from the client when it looks like one, else a new UUID. A 503 (database outage, shutdown) is a warning:
  * the outage itself is logged once elsewhere.
  */

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from 'react-router';
 import type { AppLoadContext, AppServices, RequestInfo } from '#app/infra/load-context.server.ts';
 
-// Property reads, never `instanceof`: the class server.ts constructs is not the build's copy (see app/infra/load-context.server.ts).
+// Property reads, never `instanceof`: the services are made outside the build (see app/infra/load-context.server.ts).
 type Provided = Partial<Pick<AppLoadContext, 'services' | 'requestInfo'>>;
 
 export function getServices(context: Readonly<RouterContextProvider>): AppServices {
@@ -10,7 +10,7 @@ export function getServices(context: Readonly<RouterContextProvider>): AppServic
   return services;
 }
 
-/** The request's id, nonce, logger and address; null outside a request handled by server.ts. */
+/** The request's id, nonce, logger and address; null outside a request handled by server/app.ts. */
 export function findRequestInfo(context: Readonly<RouterContextProvider> | undefined): RequestInfo | null {
   return (context as Provided | undefined)?.requestInfo ?? null;
 }

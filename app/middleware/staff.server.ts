@@ -3,7 +3,7 @@ import { type Flash, takeFlash } from '#app/infra/flash.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
 import { staffGymIds } from '#app/models/staff.server.ts';
 import { loginRedirect, staffContext } from '#app/services/auth.server.ts';
-import { checkStaffSession, sessionRules } from '#app/services/session.server.ts';
+import { checkStaffSession, sessionRules } from '#app/services/session-cookie.server.ts';
 import { provideStaffClock } from '#app/services/staff-clock.server.ts';
 import { requestTwoFactorContext, secondStepForSession } from '#app/services/two-factor.server.ts';
 

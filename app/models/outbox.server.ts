@@ -1,6 +1,6 @@
 /**
  * The `outbox` table: notifications written in the same transaction as the bid they announce, and messages to
- * visitors about their sign-ups (models/visitor-message.server.ts), delivered later by services/outbox.server.ts with
+ * visitors about their sign-ups (models/visitor-message.server.ts), delivered later by services/outbox-worker.server.ts with
  * retries (docs/product/bids.md, docs/product/signups.md). Rows are claimed with FOR UPDATE SKIP LOCKED and a lease,
  * so any number of instances can deliver without two sending one row at once.
  */

@@ -1,7 +1,7 @@
 /**
  * Messages to visitors about their sign-ups (docs/product/signups.md, "Messages"), written into the outbox in the
  * transaction that caused them: one row per channel (SMS to the phone, e-mail to the address the visitor gave), tied
- * to its sign-up, of one kind. A reminder is a row due later; the worker (services/outbox.server.ts) sends each once.
+ * to its sign-up, of one kind. A reminder is a row due later; the worker (services/outbox-worker.server.ts) sends each once.
  */
 import { sql } from 'kysely';
 import type { MessageKind } from '#app/lib/booking.ts';

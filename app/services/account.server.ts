@@ -18,7 +18,7 @@ import {
   setStaffName,
   setStaffPassword,
 } from '#app/models/staff.server.ts';
-import { clientKey, retryAfterText } from '#app/services/rate-limit.server.ts';
+import { clientKey, retryAfterText } from '#app/services/too-many-requests.server.ts';
 import type { Database } from '#db/index.ts';
 
 /**

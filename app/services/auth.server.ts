@@ -23,13 +23,13 @@ import {
   type StaffIdentity,
 } from '#app/models/session.server.ts';
 import { findStaffCredentials } from '#app/models/staff.server.ts';
-import { clientKey, maskEmail, retryAfterText } from '#app/services/rate-limit.server.ts';
 import {
   checkStaffSession,
   commitSessionCookie,
   type SessionRules,
   sessionRules,
-} from '#app/services/session.server.ts';
+} from '#app/services/session-cookie.server.ts';
+import { clientKey, maskEmail, retryAfterText } from '#app/services/too-many-requests.server.ts';
 import type { Database } from '#db/index.ts';
 
 export type { StaffIdentity } from '#app/models/session.server.ts';

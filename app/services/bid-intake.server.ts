@@ -30,10 +30,10 @@ import {
   TOKEN_MAX_AGE_MS,
 } from '#app/services/bid-token.server.ts';
 import { issueManageLink } from '#app/services/booking-link.server.ts';
-import { currentPolicy } from '#app/services/privacy.server.ts';
-import { clientKey, retryAfterHeaders, retryAfterText } from '#app/services/rate-limit.server.ts';
+import { currentPolicy } from '#app/services/consent-policy.server.ts';
 import { setSignupLinkCookie } from '#app/services/signup-link-cookie.server.ts';
 import { cachedBookingRules, signupRefusal } from '#app/services/signup-rules.server.ts';
+import { clientKey, retryAfterHeaders, retryAfterText } from '#app/services/too-many-requests.server.ts';
 import {
   bookTrialSession,
   checkTrialSession,

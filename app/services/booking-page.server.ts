@@ -5,12 +5,13 @@
  */
 import type { RouterContextProvider } from 'react-router';
 import { visitorChannelsOf } from '#app/infra/env.server.ts';
+import { notFound } from '#app/infra/not-found.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { getBookingView } from '#app/models/booking-view.server.ts';
 import { consumeRateLimit } from '#app/models/rate-limit.server.ts';
 import { cancelByVisitor, findSignupByTokenHash } from '#app/models/signup.server.ts';
 import { lookupHash } from '#app/services/booking-link.server.ts';
-import { clientKey, retryAfterHeaders, retryAfterText } from '#app/services/rate-limit.server.ts';
+import { clientKey, retryAfterHeaders, retryAfterText } from '#app/services/too-many-requests.server.ts';
 
 /** Opens of manage links per client address: a visitor looks at their booking a few times, a guesser gets nowhere. */
 export const BOOKING_LINK_RATE_LIMIT = { points: 60, windowSeconds: 10 * 60 } as const;
@@ -22,10 +23,6 @@ export const PERSONAL_HEADERS = {
   // Origin of the page's own form post, which the same-origin check then refuses.)
   'Referrer-Policy': 'same-origin',
 } as const;
-
-function notFound(): Response {
-  return new Response('Запись не найдена', { status: 404, headers: PERSONAL_HEADERS });
-}
 
 /** The booking a token opens, or a thrown 404 / 429 answer. */
 export async function bookingOfToken(context: Readonly<RouterContextProvider>, token: string | undefined) {
@@ -46,7 +43,7 @@ export async function bookingOfToken(context: Readonly<RouterContextProvider>, t
   const hash = token ? lookupHash(token) : null;
   const found = hash ? await findSignupByTokenHash(db, hash) : null;
   const view = found ? await getBookingView(db, found.id) : null;
-  if (!view) throw notFound();
+  if (!view) notFound('Запись не найдена', PERSONAL_HEADERS);
   return view;
 }
 

@@ -1,6 +1,6 @@
 /**
  * What every start does to the database before serving: pending migrations, pruning old content versions, and the demo
- * content when this start should fill an empty database (docs/demo-content.md). Used by `server.ts`, and by
+ * content when this start should fill an empty database (docs/demo-content.md). Used by `server/start.ts`, and by
  * `scripts/create-embedded-database.ts`, which does it in a child process on the embedded database's first start.
  */
 import type { Logger } from 'pino';

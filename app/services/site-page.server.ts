@@ -12,7 +12,7 @@ import { listSessions } from '#app/models/schedule.server.ts';
 import { getActiveGym } from '#app/services/active-gym.server.ts';
 import { staffOfRequest } from '#app/services/auth.server.ts';
 import { bidFormToken } from '#app/services/bid-intake.server.ts';
-import { hasSessionCookie } from '#app/services/session.server.ts';
+import { hasSessionCookie } from '#app/services/session-cookie.server.ts';
 import { trialSessionChoices } from '#app/services/trial-booking.server.ts';
 import type { Database } from '#db/index.ts';
 

@@ -27,7 +27,7 @@ import {
   replaceRecoveryCodes,
   setPendingTotpSecret,
   type TwoFactorRecord,
-} from '#app/models/two-factor.server.ts';
+} from '#app/models/two-factor-secret.server.ts';
 import { LoginError, startStaffSession } from '#app/services/auth.server.ts';
 import {
   beginLoginChallenge,
@@ -35,9 +35,9 @@ import {
   readLoginChallenge,
   SECOND_STEP_PATHS,
   sessionCookiesAfterChallenge,
-} from '#app/services/login-challenge.server.ts';
-import { clientKey, retryAfterHeaders, retryAfterText } from '#app/services/rate-limit.server.ts';
-import { destroySessionCookie } from '#app/services/session.server.ts';
+} from '#app/services/challenge-cookie.server.ts';
+import { destroySessionCookie } from '#app/services/session-cookie.server.ts';
+import { clientKey, retryAfterHeaders, retryAfterText } from '#app/services/too-many-requests.server.ts';
 import {
   classifyCode,
   decryptTotpSecret,

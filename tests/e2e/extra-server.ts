@@ -32,6 +32,8 @@ export async function startExtraServer(options: {
   keepData?: boolean;
   /** Create the embedded database as a first start does, instead of copying the run's pristine one. */
   firstStart?: boolean;
+  /** Arguments after `server.ts`: `['--dev']` starts the development server (Vite, no build). */
+  args?: string[];
 }): Promise<ExtraServer> {
   const base = `http://127.0.0.1:${options.port}`;
   if (!options.keepData) fs.rmSync(options.dataDir, { recursive: true, force: true });
@@ -40,7 +42,7 @@ export async function startExtraServer(options: {
     const template = await embeddedTemplate(env);
     fs.cpSync(template, options.dataDir, { recursive: true });
   }
-  const child = spawn(process.execPath, ['server.ts'], {
+  const child = spawn(process.execPath, ['server.ts', ...(options.args ?? [])], {
     env,
     stdio: ['ignore', options.captureLog ? 'pipe' : 'ignore', 'ignore'],
   });

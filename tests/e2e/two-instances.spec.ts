@@ -23,7 +23,7 @@ const WEBHOOK_PORT = E2E_PORT + 27;
 const database = throwawayDatabase('e2e_two');
 /** Mirrors BID_PHONE_LIMIT: the bids below share one phone, whose limit is the first they reach. */
 const BIDS_PER_PHONE = 20;
-/** Mirrors the outbox worker's POLL_MS (app/services/outbox.server.ts). */
+/** Mirrors the outbox worker's POLL_MS (app/services/outbox-worker.server.ts). */
 const OUTBOX_POLL_MS = 5_000;
 
 test.skip(!database.available, 'needs TEST_DATABASE_URL (PostgreSQL)');

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { createPublicBid } from '#app/models/bid.server.ts';
-import { deliverOutboxBatch, retryDelaySeconds, signWebhook } from '#app/services/outbox.server.ts';
+import { deliverOutboxBatch, retryDelaySeconds, signWebhook } from '#app/services/outbox-worker.server.ts';
 import { publicBid } from '#tests/fixtures/bids.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
 

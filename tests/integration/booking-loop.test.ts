@@ -14,9 +14,10 @@ import { getSessionOverview, listSessionSignups } from '#app/models/admin/signup
 import { cancelByVisitor, createSignup, type NewSignup } from '#app/models/signup.server.ts';
 import type { VisitorChannels } from '#app/models/visitor-message.server.ts';
 import { issueManageLink, manageToken } from '#app/services/booking-link.server.ts';
-import { deliverOutboxBatch, type OutboxDeps } from '#app/services/outbox.server.ts';
+import { deliverOutboxBatch, type OutboxDeps } from '#app/services/outbox-worker.server.ts';
 import type { Database } from '#db/index.ts';
 import { type FakeSmsc, startFakeSmsc } from '#tests/fixtures/fake-smsc.ts';
+import { newSignup } from '#tests/fixtures/signups.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
 import { insertWeeklySlot } from '#tests/integration/rows.ts';
 
@@ -47,26 +48,17 @@ let counter = 0;
 function signup(slot: { slotId: number; gymId: number }, date: string, options: Partial<NewSignup> = {}): NewSignup {
   counter += 1;
   const link = issueManageLink(SECRET);
-  return {
+  return newSignup({
+    slotId: slot.slotId,
+    gymId: slot.gymId,
+    date,
     name: `Гость ${counter}`,
     phone: `+7913${String(process.pid % 1000).padStart(3, '0')}${String(counter).padStart(4, '0')}`,
-    comment: '',
-    gymId: slot.gymId,
-    gymName: 'Клуб',
-    subjectTitle: 'Хатха-йога',
-    consentVersion: 'v1',
-    consentIp: null,
-    sourcePage: '/shedule/signup',
-    utm: {},
-    slotId: slot.slotId,
-    date,
-    waitingList: true,
-    email: null,
     manageNonce: link.nonce,
     manageTokenHash: link.tokenHash,
     today: TODAY,
     ...options,
-  };
+  });
 }
 
 const FAR = addDays(TODAY, 9);

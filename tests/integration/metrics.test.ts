@@ -5,7 +5,7 @@ import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMetrics, createRoutePatternMatcher } from '#app/infra/metrics.server.ts';
 import { countOutbox } from '#app/models/outbox.server.ts';
-import { MAX_ATTEMPTS } from '#app/services/outbox.server.ts';
+import { MAX_ATTEMPTS } from '#app/services/outbox-worker.server.ts';
 import { openTestDb, type TestDb } from '#tests/integration/db-harness.ts';
 
 const TOKEN = 'metrics-token-0123456789';

@@ -17,7 +17,7 @@ import { createSession, deleteSession } from '#app/models/session.server.ts';
 import { createStaffUser } from '#app/models/staff.server.ts';
 import { resolveActiveGym } from '#app/services/active-gym.server.ts';
 import { issueBidToken } from '#app/services/bid-token.server.ts';
-import { commitSessionCookie, isSignedInStaff } from '#app/services/session.server.ts';
+import { commitSessionCookie, isSignedInStaff } from '#app/services/session-cookie.server.ts';
 import { cachedPageContent, showsSessions } from '#app/services/site-page.server.ts';
 import { openTestDb, type TestDb } from '#tests/integration/db-harness.ts';
 

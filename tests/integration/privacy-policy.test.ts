@@ -6,7 +6,7 @@ import { DEFAULT_PRIVACY_BODY, policyBlocks } from '#app/lib/privacy-policy.ts';
 import { singletonId, updateRow } from '#app/models/admin/content.server.ts';
 import { createPublicBid } from '#app/models/bid.server.ts';
 import { listRevisions, pruneRecordRevisions, pruneRevisions } from '#app/models/revision.server.ts';
-import { consentPolicy, currentPolicy } from '#app/services/privacy.server.ts';
+import { consentPolicy, currentPolicy } from '#app/services/consent-policy.server.ts';
 import { publicBid } from '#tests/fixtures/bids.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
 import { insertStaff } from '#tests/integration/rows.ts';

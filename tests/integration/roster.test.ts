@@ -10,6 +10,7 @@ import { listLeadSignups, setTrialOutcome } from '#app/models/admin/trials.serve
 import { createSignup } from '#app/models/signup.server.ts';
 import { NO_VISITOR_CHANNELS } from '#app/models/visitor-message.server.ts';
 import type { Database } from '#db/index.ts';
+import { newSignup } from '#tests/fixtures/signups.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
 import { insertWeeklySlot } from '#tests/integration/rows.ts';
 
@@ -32,26 +33,17 @@ async function fixture(db: Database) {
 }
 
 function place(slotId: number, gymId: number, n: number, trialBidId: number | null = null) {
-  return {
+  return newSignup({
+    slotId,
+    gymId,
+    date: DATE,
     name: `Посетитель ${n}`,
     phone: `+7912300${String(n).padStart(4, '0')}`,
-    comment: '',
-    gymId,
-    gymName: 'Клуб',
-    subjectTitle: 'Хатха-йога',
-    consentVersion: 'v1',
-    consentIp: null,
     sourcePage: '/new',
     utm: { utm_campaign: 'autumn' },
-    slotId,
-    date: DATE,
-    waitingList: true,
-    email: null,
-    manageNonce: `n-${n}-${Math.random()}`,
-    manageTokenHash: `h-${n}-${Math.random()}`,
     today: TODAY,
     trialBidId,
-  };
+  });
 }
 
 describeEachDb('roster and trial path', (t) => {

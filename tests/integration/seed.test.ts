@@ -9,7 +9,7 @@ import { addDays } from '#app/lib/schedule.ts';
 import { getRow } from '#app/models/admin/content.server.ts';
 import { funnelReport } from '#app/models/admin/report.server.ts';
 import { listRevisions } from '#app/models/revision.server.ts';
-import { currentPolicy } from '#app/services/privacy.server.ts';
+import { currentPolicy } from '#app/services/consent-policy.server.ts';
 import { seedDemo } from '#db/demo/seed.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
 import { insertGym } from '#tests/integration/rows.ts';

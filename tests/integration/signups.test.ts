@@ -5,6 +5,7 @@ import { getSession } from '#app/models/schedule.server.ts';
 import { createSignup, type NewSignup } from '#app/models/signup.server.ts';
 import { NO_VISITOR_CHANNELS } from '#app/models/visitor-message.server.ts';
 import type { Database } from '#db/index.ts';
+import { newSignup } from '#tests/fixtures/signups.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
 import { insertWeeklySlot } from '#tests/integration/rows.ts';
 
@@ -16,25 +17,14 @@ function slotOn(db: Database, date: string, capacity: number | null) {
 const DATE = addDays(new Date().toISOString().slice(0, 10), 9);
 
 function signup(slotId: number, gymId: number, n: number, waitingList = false): NewSignup {
-  return {
-    name: `Посетитель ${n}`,
-    phone: `+7912000${String(n).padStart(4, '0')}`,
-    comment: '',
-    gymId,
-    gymName: 'Клуб',
-    subjectTitle: 'Хатха-йога',
-    consentVersion: 'v1',
-    consentIp: null,
-    sourcePage: '/shedule/signup',
-    utm: {},
+  return newSignup({
     slotId,
+    gymId,
     date: DATE,
     waitingList,
-    email: null,
-    manageNonce: `nonce-${n}-${Math.random()}`,
-    manageTokenHash: `hash-${n}-${Math.random()}`,
-    today: new Date().toISOString().slice(0, 10),
-  };
+    name: `Посетитель ${n}`,
+    phone: `+7912000${String(n).padStart(4, '0')}`,
+  });
 }
 
 const NONE = NO_VISITOR_CHANNELS;

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, findSessionUser } from '#app/models/session.server.ts';
 import { createStaffUser } from '#app/models/staff.server.ts';
-import { findTwoFactorRecord } from '#app/models/two-factor.server.ts';
+import { findTwoFactorRecord } from '#app/models/two-factor-secret.server.ts';
 import { decryptTotpSecret, totpCode, totpEncryptionKey } from '#app/services/totp.server.ts';
 import { confirmTotpSetup, startTotpSetup } from '#app/services/two-factor.server.ts';
 import { createDb, migrateToLatest } from '#db/index.ts';

@@ -10,8 +10,8 @@ import { expect, it } from 'vitest';
 import { createLoginChallenge, findLoginChallenge } from '#app/models/login-challenge.server.ts';
 import { createSession, findSessionUser } from '#app/models/session.server.ts';
 import { createStaffUser, setStaffDisabled, setStaffPassword, setStaffRole } from '#app/models/staff.server.ts';
-import { findTwoFactorRecord } from '#app/models/two-factor.server.ts';
-import { checkStaffSession, commitSessionCookie } from '#app/services/session.server.ts';
+import { findTwoFactorRecord } from '#app/models/two-factor-secret.server.ts';
+import { checkStaffSession, commitSessionCookie } from '#app/services/session-cookie.server.ts';
 import { decryptTotpSecret, normaliseRecoveryCode, totpCode, totpEncryptionKey } from '#app/services/totp.server.ts';
 import {
   confirmTotpSetup,

@@ -4,7 +4,11 @@ import { expect, it } from 'vitest';
 import { createLoginChallenge, deleteLoginChallenge, findLoginChallenge } from '#app/models/login-challenge.server.ts';
 import { createSession, findSessionUser } from '#app/models/session.server.ts';
 import { createStaffUser } from '#app/models/staff.server.ts';
-import { countUnusedRecoveryCodes, findTwoFactorRecord, resetStaffTwoFactor } from '#app/models/two-factor.server.ts';
+import {
+  countUnusedRecoveryCodes,
+  findTwoFactorRecord,
+  resetStaffTwoFactor,
+} from '#app/models/two-factor-secret.server.ts';
 import { startStaffSession } from '#app/services/auth.server.ts';
 import { decryptTotpSecret, totpCode, totpEncryptionKey } from '#app/services/totp.server.ts';
 import {

@@ -1,7 +1,6 @@
 /** The booking loop's pure parts (docs/product/signups.md): the manage token, the rules' moments, the SMS settings. */
 import { describe, expect, it } from 'vitest';
 import { parseEnv, visitorChannelsOf } from '#app/infra/env.server.ts';
-import { ConfigError } from '#app/infra/startup.server.ts';
 import {
   DEFAULT_BOOKING_RULES,
   isLateCancel,
@@ -16,6 +15,7 @@ import {
 import { buildCalendar } from '#app/lib/ics.ts';
 import { notOpenText, signupClosed } from '#app/lib/signup.ts';
 import { hashManageToken, issueManageLink, lookupHash, manageToken } from '#app/services/booking-link.server.ts';
+import { configProblems } from '#tests/fixtures/env.ts';
 
 const SECRET = 'x'.repeat(40);
 
@@ -95,21 +95,16 @@ describe('SMS', () => {
   });
 
   it('settings: login and password together, with PUBLIC_URL; the API address defaults to smsc.ru', () => {
-    const problems = (source: Record<string, string>) => {
-      try {
-        parseEnv(source);
-        return [];
-      } catch (error) {
-        if (error instanceof ConfigError) return error.problems;
-        throw error;
-      }
-    };
-    expect(problems({ SMSC_LOGIN: 'club' })).toEqual(['SMS: SMSC_PASSWORD missing (set both, or neither for no SMS)']);
-    expect(problems({ SMSC_LOGIN: 'club', SMSC_PASSWORD: 'p' })).toEqual([
+    expect(configProblems({ SMSC_LOGIN: 'club' })).toEqual([
+      'SMS: SMSC_PASSWORD missing (set both, or neither for no SMS)',
+    ]);
+    expect(configProblems({ SMSC_LOGIN: 'club', SMSC_PASSWORD: 'p' })).toEqual([
       'PUBLIC_URL: required with SMSC_LOGIN (every SMS carries the link to the booking)',
     ]);
-    expect(problems({ SMSC_SENDER: 'Atletika' })).toEqual(['SMSC_SENDER: set without SMSC_LOGIN (no SMS can be sent)']);
-    expect(problems({ OUTBOX_RETRY_BASE_SECONDS: '0' })).toEqual([
+    expect(configProblems({ SMSC_SENDER: 'Atletika' })).toEqual([
+      'SMSC_SENDER: set without SMSC_LOGIN (no SMS can be sent)',
+    ]);
+    expect(configProblems({ OUTBOX_RETRY_BASE_SECONDS: '0' })).toEqual([
       'OUTBOX_RETRY_BASE_SECONDS: must be at least 0.05 seconds',
     ]);
     const env = parseEnv({ SMSC_LOGIN: 'club', SMSC_PASSWORD: 'p', PUBLIC_URL: 'https://club.example' });

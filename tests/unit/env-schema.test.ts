@@ -3,8 +3,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { type Env, mailSender, parseEnv } from '#app/infra/env.server.ts';
-import { ConfigError } from '#app/infra/startup.server.ts';
-import { mailText } from '#app/services/outbox.server.ts';
+import { mailText } from '#app/services/outbox-worker.server.ts';
+import { configProblems } from '#tests/fixtures/env.ts';
 
 const S3 = {
   S3_ENDPOINT: 'https://storage.yandexcloud.net',
@@ -14,30 +14,20 @@ const S3 = {
 };
 const SMTP = { SMTP_URL: 'smtps://u:p@smtp.example.ru', BIDS_NOTIFY_EMAIL: 'desk@club.example' };
 
-function problems(source: Record<string, string>): string[] {
-  try {
-    parseEnv(source);
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-}
-
 describe('settings: groups', () => {
   it('S3: all four or none; the region defaults to us-east-1', () => {
     expect(parseEnv(S3).S3_REGION).toBe('us-east-1');
     expect(parseEnv({ ...S3, S3_REGION: 'ru-central1' }).S3_REGION).toBe('ru-central1');
-    expect(problems({ S3_ENDPOINT: S3.S3_ENDPOINT, S3_BUCKET: 'club' })).toEqual([
+    expect(configProblems({ S3_ENDPOINT: S3.S3_ENDPOINT, S3_BUCKET: 'club' })).toEqual([
       'S3: S3_ENDPOINT, S3_BUCKET set but S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY missing (set all four, or none for local disk)',
     ]);
-    expect(problems({ S3_PUBLIC_URL: 'https://cdn.club.example' })).toEqual([
+    expect(configProblems({ S3_PUBLIC_URL: 'https://cdn.club.example' })).toEqual([
       'S3: S3_PUBLIC_URL set without S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY',
     ]);
   });
 
   it('SMTP_URL needs BIDS_NOTIFY_EMAIL and PUBLIC_URL; the sender defaults to the public host', () => {
-    expect(problems({ SMTP_URL: SMTP.SMTP_URL })).toEqual([
+    expect(configProblems({ SMTP_URL: SMTP.SMTP_URL })).toEqual([
       'BIDS_NOTIFY_EMAIL: required with SMTP_URL (where to send new bids)',
       'PUBLIC_URL: required with SMTP_URL (the letters link to the bid)',
     ]);
@@ -45,10 +35,10 @@ describe('settings: groups', () => {
     expect(env.PUBLIC_URL).toBe('https://club.example');
     expect(mailSender(env)).toBe('Сайт клуба <no-reply@club.example>');
     expect(mailSender({ ...env, SMTP_FROM: 'Клуб <bids@club.example>' })).toBe('Клуб <bids@club.example>');
-    expect(problems({ BIDS_NOTIFY_EMAIL: 'desk@club.example' })).toEqual([
+    expect(configProblems({ BIDS_NOTIFY_EMAIL: 'desk@club.example' })).toEqual([
       'BIDS_NOTIFY_EMAIL: set without SMTP_URL (no e-mail can be sent)',
     ]);
-    expect(problems({ ...SMTP, SMTP_URL: 'mail.example.ru', PUBLIC_URL: 'https://club.example' })).toEqual([
+    expect(configProblems({ ...SMTP, SMTP_URL: 'mail.example.ru', PUBLIC_URL: 'https://club.example' })).toEqual([
       'SMTP_URL: must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.ru',
     ]);
   });
@@ -63,17 +53,17 @@ describe('settings: groups', () => {
   });
 
   it('URLs must be http(s) addresses', () => {
-    expect(problems({ PUBLIC_URL: 'club.example' })).toEqual([
+    expect(configProblems({ PUBLIC_URL: 'club.example' })).toEqual([
       'PUBLIC_URL: must be an http(s) URL such as https://club.example',
     ]);
-    expect(problems({ ...S3, S3_PUBLIC_URL: 'ftp://cdn.example' })).toEqual([
+    expect(configProblems({ ...S3, S3_PUBLIC_URL: 'ftp://cdn.example' })).toEqual([
       'S3_PUBLIC_URL: must be an http(s) URL such as https://club.example',
     ]);
-    expect(problems({ BIDS_WEBHOOK_URL: 'javascript:alert(1)' })).toHaveLength(1);
+    expect(configProblems({ BIDS_WEBHOOK_URL: 'javascript:alert(1)' })).toHaveLength(1);
   });
 
   it('lists every problem at once, SESSION_SECRET first', () => {
-    const found = problems({ PORT: 'abc', SESSION_SECRET: 'short', PUBLIC_URL: 'nope', DEMO_CONTENT: 'yes' });
+    const found = configProblems({ PORT: 'abc', SESSION_SECRET: 'short', PUBLIC_URL: 'nope', DEMO_CONTENT: 'yes' });
     expect(found[0]).toBe('SESSION_SECRET: must be at least 32 characters long (e.g. openssl rand -hex 32)');
     expect(found).toHaveLength(4);
     expect(found).toContain('DEMO_CONTENT: must be 0 or 1');

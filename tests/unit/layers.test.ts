@@ -1,20 +1,14 @@
 /**
  * The layering rules of docs/architecture.md ("Layers"), checked on every static import (type imports too: a type
- * is a dependency of the design even when the build erases it) of `app/` and `db/`: imports point down only, and no
+ * is a dependency of the design even when the build erases it) of `app/`, `db/` and `server/`: imports point down only, and no
  * two folders import each other, directly or round a circle.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importedFile, STATIC_IMPORT } from '#tests/unit/imports.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const ALIASES: Record<string, string> = {
-  '#app/': 'app/',
-  '#db/': 'db/',
-  '#scripts/': 'scripts/',
-  '#tests/': 'tests/',
-};
-const IMPORT = /^\s*(?:import|export)\s[^'"]*?\sfrom\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
 
 type Layer =
   | 'routes'
@@ -30,6 +24,7 @@ type Layer =
   | 'db'
   | 'db/migrations'
   | 'db/demo'
+  | 'server'
   | 'scripts'
   | 'tests';
 
@@ -37,7 +32,7 @@ type Layer =
 function layerOf(file: string): Layer {
   const [top, folder] = file.split('/');
   if (top === 'db') return folder === 'migrations' ? 'db/migrations' : folder === 'demo' ? 'db/demo' : 'db';
-  if (top === 'scripts' || top === 'tests') return top;
+  if (top === 'scripts' || top === 'tests' || top === 'server') return top;
   // The route tree, the root route and the entries are route modules.
   if (!file.slice('app/'.length).includes('/')) return 'routes';
   if (folder === 'layouts' || folder === 'routes') return 'routes';
@@ -62,6 +57,8 @@ const ALLOWED: Record<Layer, readonly Layer[]> = {
   db: ['db/migrations'],
   'db/migrations': [],
   'db/demo': ['db', 'services', 'infra', 'lib'],
+  // The server's parts (server/: start-up, the front, the site) sit above the app; nothing of it imports them.
+  server: ['routes', 'middleware', 'services', 'models', 'infra', 'lib', 'admin', 'db'],
   scripts: [],
   tests: [],
 };
@@ -84,13 +81,9 @@ function sourceFiles(dir: string): string[] {
 
 function importsOf(file: string): Import[] {
   const source = fs.readFileSync(path.join(root, file), 'utf8');
-  return [...source.matchAll(IMPORT)].flatMap((match): Import[] => {
-    const specifier = (match[1] ?? match[2]!).replace(/\?.*$/, '');
-    const alias = Object.keys(ALIASES).find((prefix) => specifier.startsWith(prefix));
-    let to: string;
-    if (alias) to = ALIASES[alias] + specifier.slice(alias.length);
-    else if (specifier.startsWith('.')) to = path.join(path.dirname(file), specifier);
-    else return [];
+  return [...source.matchAll(STATIC_IMPORT)].flatMap((match): Import[] => {
+    const to = importedFile(file, match[1] ?? match[2]!);
+    if (!to) return [];
     // React Router's generated route types.
     if (to.includes('/+types/')) return [];
     return [{ from: file, to, typeOnly: /^\s*(?:import|export)\s+type\s/.test(match[0]) }];
@@ -140,7 +133,7 @@ function folderCircles(imports: readonly Import[]): string[] {
   return circles;
 }
 
-const imports = [...sourceFiles('app'), ...sourceFiles('db')].flatMap(importsOf);
+const imports = [...sourceFiles('app'), ...sourceFiles('db'), ...sourceFiles('server')].flatMap(importsOf);
 
 describe('the layers of docs/architecture.md', () => {
   it('finds the imports to check', () => {
@@ -159,7 +152,7 @@ describe('the layers of docs/architecture.md', () => {
     expect(
       forbiddenImports([
         { from: 'app/components/BidForm.tsx', to: 'app/models/bid.server.ts', typeOnly: false },
-        { from: 'app/models/bid.server.ts', to: 'app/services/outbox.server.ts', typeOnly: false },
+        { from: 'app/models/bid.server.ts', to: 'app/services/outbox-worker.server.ts', typeOnly: false },
         { from: 'app/infra/health.server.ts', to: 'app/models/gym.server.ts', typeOnly: true },
         { from: 'app/lib/club.ts', to: 'db/index.ts', typeOnly: true },
         { from: 'app/lib/club.ts', to: 'db/schema.ts', typeOnly: false },
@@ -167,8 +160,11 @@ describe('the layers of docs/architecture.md', () => {
         { from: 'db/migrations/x.ts', to: 'db/schema.ts', typeOnly: true },
         { from: 'app/lib/club.ts', to: 'db/schema.ts', typeOnly: true },
         { from: 'app/routes/site/home.tsx', to: 'app/models/gym.server.ts', typeOnly: false },
+        { from: 'app/infra/page-cache.server.ts', to: 'server/start.ts', typeOnly: true },
+        { from: 'server/app.ts', to: 'scripts/migrate.ts', typeOnly: false },
+        { from: 'server/app.ts', to: 'app/services/session-cookie.server.ts', typeOnly: false },
       ]),
-    ).toHaveLength(7);
+    ).toHaveLength(9);
     expect(
       folderCircles([
         { from: 'app/infra/startup.server.ts', to: 'db/pglite-lock.ts', typeOnly: false },

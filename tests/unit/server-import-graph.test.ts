@@ -6,11 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { importedFile, STATIC_IMPORT } from '#tests/unit/imports.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const ALIASES: Record<string, string> = { '#app/': 'app/', '#db/': 'db/', '#scripts/': 'scripts/' };
-// Static imports and re-exports only: `import(…)` calls are what keeps a module out of the graph.
-const STATIC_IMPORT = /^\s*(?:import|export)\s[^'"]*?\sfrom\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
 
 function staticGraph(entry: string): Set<string> {
   const seen = new Set<string>();
@@ -19,11 +17,10 @@ function staticGraph(entry: string): Set<string> {
     seen.add(file);
     const source = fs.readFileSync(path.join(root, file), 'utf8');
     for (const match of source.matchAll(STATIC_IMPORT)) {
-      const specifier = match[1] ?? match[2]!;
       if (/^import\s+type\s/.test(match[0].trim())) continue;
-      const alias = Object.keys(ALIASES).find((prefix) => specifier.startsWith(prefix));
-      if (alias) visit(ALIASES[alias] + specifier.slice(alias.length));
-      else if (specifier.startsWith('.')) visit(path.join(path.dirname(file), specifier));
+      const imported = importedFile(file, match[1] ?? match[2]!);
+      // Static imports only: `import(…)` calls are what keeps a module out of the graph.
+      if (imported) visit(imported);
     }
   };
   visit(entry);
@@ -33,6 +30,7 @@ function staticGraph(entry: string): Set<string> {
 it('server.ts does not import the demo seed statically', () => {
   const graph = staticGraph('server.ts');
   expect(graph.size).toBeGreaterThan(5);
+  expect(graph).toContain('server/start.ts');
   expect([...graph].filter((file) => file.startsWith('db/demo/'))).toEqual([]);
   expect(graph).toContain('app/services/database-setup.server.ts');
   expect(fs.readFileSync(path.join(root, 'app/services/database-setup.server.ts'), 'utf8')).toContain(

@@ -9,10 +9,10 @@ import { readForm } from '#app/infra/form.server.ts';
 import { notFound } from '#app/infra/not-found.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { MIN_PASSWORD_LENGTH } from '#app/models/staff.server.ts';
-import { countUnusedRecoveryCodes, findTwoFactorRecord } from '#app/models/two-factor.server.ts';
+import { countUnusedRecoveryCodes, findTwoFactorRecord } from '#app/models/two-factor-secret.server.ts';
 import { type AccountErrors, changeOwnName, changeOwnPassword } from '#app/services/account.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
-import { retryAfterHeaders } from '#app/services/rate-limit.server.ts';
+import { retryAfterHeaders } from '#app/services/too-many-requests.server.ts';
 import {
   cancelTotpSetup,
   confirmTotpSetup,

@@ -24,7 +24,7 @@ import { listDeadNotifications, retryDeadNotification } from '#app/models/outbox
 import { countOverdueChanges } from '#app/models/scheduled-change.server.ts';
 import { managedGyms, visibilityOf } from '#app/services/access.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
-import { MAX_ATTEMPTS } from '#app/services/outbox.server.ts';
+import { MAX_ATTEMPTS } from '#app/services/outbox-worker.server.ts';
 import { schedulerClock } from '#app/services/scheduled-changes.server.ts';
 import { getStaffClock } from '#app/services/staff-clock.server.ts';
 import type { Route } from './+types/dashboard';

@@ -97,6 +97,39 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   });
 }
 
+/** A field of the walk-in form, with its error under it. */
+function WalkInField(props: {
+  name: 'name' | 'phone';
+  label: string;
+  type: 'text' | 'tel';
+  value: string | undefined;
+  error: string | undefined;
+}) {
+  const id = `walk-in-${props.name}`;
+  return (
+    <div className="admin-field">
+      <label htmlFor={id} className="admin-field__label">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type}
+        inputMode={props.type === 'tel' ? 'tel' : undefined}
+        maxLength={props.type === 'tel' ? 40 : 200}
+        defaultValue={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+      />
+      {props.error ? (
+        <p id={`${id}-error`} className="admin-field__error">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export default function RosterPage({ loaderData, actionData }: Route.ComponentProps) {
   const { session, roster, window } = loaderData;
   const weekday = WEEKDAY_SHORT[isoWeekday(session.date) - 1];
@@ -198,45 +231,8 @@ export default function RosterPage({ loaderData, actionData }: Route.ComponentPr
           <Heading level={2}>Пришёл без записи</Heading>
           <Form method="post" className="admin-form admin-roster__walk-in" noValidate>
             <input type="hidden" name="intent" value="walk-in" />
-            <div className="admin-field">
-              <label htmlFor="walk-in-name" className="admin-field__label">
-                Имя
-              </label>
-              <input
-                id="walk-in-name"
-                name="name"
-                type="text"
-                maxLength={200}
-                defaultValue={walkIn?.name}
-                aria-invalid={walkIn?.errors.name ? true : undefined}
-                aria-describedby={walkIn?.errors.name ? 'walk-in-name-error' : undefined}
-              />
-              {walkIn?.errors.name ? (
-                <p id="walk-in-name-error" className="admin-field__error">
-                  {walkIn.errors.name}
-                </p>
-              ) : null}
-            </div>
-            <div className="admin-field">
-              <label htmlFor="walk-in-phone" className="admin-field__label">
-                Телефон
-              </label>
-              <input
-                id="walk-in-phone"
-                name="phone"
-                type="tel"
-                inputMode="tel"
-                maxLength={40}
-                defaultValue={walkIn?.phone}
-                aria-invalid={walkIn?.errors.phone ? true : undefined}
-                aria-describedby={walkIn?.errors.phone ? 'walk-in-phone-error' : undefined}
-              />
-              {walkIn?.errors.phone ? (
-                <p id="walk-in-phone-error" className="admin-field__error">
-                  {walkIn.errors.phone}
-                </p>
-              ) : null}
-            </div>
+            <WalkInField name="name" label="Имя" type="text" value={walkIn?.name} error={walkIn?.errors.name} />
+            <WalkInField name="phone" label="Телефон" type="tel" value={walkIn?.phone} error={walkIn?.errors.phone} />
             <button type="submit" className="admin-button">
               Добавить: пришёл
             </button>

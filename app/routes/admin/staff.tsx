@@ -20,7 +20,7 @@ import {
   setStaffPassword,
   setStaffRole,
 } from '#app/models/staff.server.ts';
-import { resetStaffTwoFactor } from '#app/models/two-factor.server.ts';
+import { resetStaffTwoFactor } from '#app/models/two-factor-secret.server.ts';
 import { getStaff, requireAdminRole } from '#app/services/auth.server.ts';
 import type { Route } from './+types/staff';
 

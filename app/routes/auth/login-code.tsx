@@ -6,8 +6,8 @@ import { SignInCard } from '#app/components/SignInCard.tsx';
 import { setFlash } from '#app/infra/flash.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
-import { readLoginChallenge } from '#app/services/login-challenge.server.ts';
-import { privateHeadersKeepingRetryAfter } from '#app/services/rate-limit.server.ts';
+import { readLoginChallenge } from '#app/services/challenge-cookie.server.ts';
+import { privateHeadersKeepingRetryAfter } from '#app/services/too-many-requests.server.ts';
 import { completeSignInWithCode, verifySecondFactor } from '#app/services/two-factor.server.ts';
 import type { Route } from './+types/login-code';
 

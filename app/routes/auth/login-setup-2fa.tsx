@@ -11,9 +11,9 @@ import {
 import { SignInCard } from '#app/components/SignInCard.tsx';
 import { getServices } from '#app/infra/services.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
-import { findTwoFactorRecord } from '#app/models/two-factor.server.ts';
-import { readLoginChallenge } from '#app/services/login-challenge.server.ts';
-import { privateHeadersKeepingRetryAfter } from '#app/services/rate-limit.server.ts';
+import { findTwoFactorRecord } from '#app/models/two-factor-secret.server.ts';
+import { readLoginChallenge } from '#app/services/challenge-cookie.server.ts';
+import { privateHeadersKeepingRetryAfter } from '#app/services/too-many-requests.server.ts';
 import {
   completeSignInWithCode,
   confirmTotpSetup,

@@ -6,7 +6,7 @@ import { readForm } from '#app/infra/form.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
 import { authenticateLogin, LoginError, LoginThrottledError, staffOfRequest } from '#app/services/auth.server.ts';
-import { privateHeadersKeepingRetryAfter, retryAfterHeaders } from '#app/services/rate-limit.server.ts';
+import { privateHeadersKeepingRetryAfter, retryAfterHeaders } from '#app/services/too-many-requests.server.ts';
 import { continueAfterPassword, requestTwoFactorContext } from '#app/services/two-factor.server.ts';
 import type { Route } from './+types/login';
 

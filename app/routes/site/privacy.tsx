@@ -3,7 +3,7 @@ import { SITE_NAME } from '#app/lib/club.ts';
 import { formatDate } from '#app/lib/format.ts';
 import { PRIVACY_PATH, policyBlocks } from '#app/lib/privacy-policy.ts';
 import { pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
-import { currentPolicy } from '#app/services/privacy.server.ts';
+import { currentPolicy } from '#app/services/consent-policy.server.ts';
 import { loadSiteContext } from '#app/services/site-page.server.ts';
 import type { Route } from './+types/privacy';
 

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
+import { localMomentValue } from '#app/services/scheduled-changes.server.ts';
 import { expectFlash, login, row, save, unique } from '#tests/e2e/admin/helpers.ts';
 import { type ExtraServer, startExtraServer } from '#tests/e2e/extra-server.ts';
 import { E2E_ADMIN, E2E_PORT } from '#tests/e2e/settings.ts';
@@ -41,19 +42,7 @@ function setClock(ms: number) {
 }
 
 /** A moment as `<input type="datetime-local">` takes it, in the gym's zone. */
-function localInput(ms: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: GYM_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(ms));
-  const part = (type: string) => parts.find((entry) => entry.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
-}
+const localInput = (ms: number) => localMomentValue(new Date(ms), GYM_ZONE);
 
 /** A whole minute a day after the clock, so the due moment is exactly what the form shows. */
 function aDayLater(): number {

@@ -3,6 +3,7 @@
  * already began, the club of the newcomers' landing, a coach's text that disagrees with the profile.
  */
 import { expect, test } from '@playwright/test';
+import { localMomentValue } from '#app/services/scheduled-changes.server.ts';
 import { login } from '#tests/e2e/admin/helpers.ts';
 import { BROWSER_UA, gotoHydrated, sendBid, useUniqueIp } from '#tests/e2e/site/helpers.ts';
 
@@ -10,17 +11,8 @@ test.use({ userAgent: BROWSER_UA });
 
 /** `HH:MM` now in the demo clubs' zone. */
 function clubNow(): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Yekaterinburg',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date());
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
+  const [date = '', time = ''] = localMomentValue(new Date(), 'Asia/Yekaterinburg').split('T');
+  return { date, time };
 }
 
 for (const javaScriptEnabled of [false, true]) {

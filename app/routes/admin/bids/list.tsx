@@ -37,7 +37,7 @@ import {
 import { listVisitorMessages } from '#app/models/visitor-message.server.ts';
 import { managedGyms, recordAccess, visibleRecords } from '#app/services/access.server.ts';
 import { getStaff } from '#app/services/auth.server.ts';
-import { MAX_ATTEMPTS } from '#app/services/outbox.server.ts';
+import { MAX_ATTEMPTS } from '#app/services/outbox-worker.server.ts';
 import { getStaffClock } from '#app/services/staff-clock.server.ts';
 import type { Route } from './+types/list';
 

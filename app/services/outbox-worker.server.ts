@@ -268,7 +268,7 @@ export async function deliverOutboxBatch(db: Database, deps: OutboxDeps, logger?
 }
 
 /**
- * Starts the polling loop; call once from server.ts after migrations. Does nothing (and costs nothing)
+ * Starts the polling loop; call once from server/start.ts after migrations. Does nothing (and costs nothing)
  * when neither e-mail nor the webhook is configured. `stop()` waits for the batch in flight.
  */
 export function startOutboxWorker(
