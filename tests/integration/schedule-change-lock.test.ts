@@ -88,41 +88,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('dated changes and the slot lock
     const db = testDb.db;
     const writes: Array<[string, () => Promise<unknown>]> = [];
     let change = 0;
+    const values = (fields: Record<string, string>) =>
+      formValues(db, scheduleChanges, { slot_id: String(slot), date: DATE, ...fields });
+    const update = async (fields: Record<string, string>) =>
+      updateRow(db, scheduleChanges, change, null, await values(fields), staff);
     writes.push([
       'a new change',
       async () => {
-        change = await createRow(
-          db,
-          scheduleChanges,
-          await formValues(db, scheduleChanges, { slot_id: String(slot), date: DATE, kind: 'changed', capacity: '5' }),
-          staff,
-        );
+        change = await createRow(db, scheduleChanges, await values({ kind: 'changed', capacity: '5' }), staff);
       },
     ]);
-    writes.push([
-      'a change made a cancellation',
-      async () =>
-        updateRow(
-          db,
-          scheduleChanges,
-          change,
-          null,
-          await formValues(db, scheduleChanges, { slot_id: String(slot), date: DATE, kind: 'cancelled' }),
-          staff,
-        ),
-    ]);
-    writes.push([
-      'places',
-      async () =>
-        updateRow(
-          db,
-          scheduleChanges,
-          change,
-          null,
-          await formValues(db, scheduleChanges, { slot_id: String(slot), date: DATE, kind: 'changed', capacity: '3' }),
-          staff,
-        ),
-    ]);
+    writes.push(['a change made a cancellation', () => update({ kind: 'cancelled' })]);
+    writes.push(['places', () => update({ kind: 'changed', capacity: '3' })]);
     writes.push(['delete', () => deleteRow(db, scheduleChanges, change, staff)]);
 
     for (const [name, write] of writes) {
