@@ -12,6 +12,7 @@ import {
   LoginThrottledError,
 } from '#app/services/auth.server.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
+import { auditTrail } from '#tests/integration/rows.ts';
 
 function loginRequest(email: string, password: string) {
   return new Request('http://club.test/login', {
@@ -188,13 +189,7 @@ describeEachDb('staff authentication and sessions', (t) => {
       currentVersion: 2,
     });
     expect((await getRow(t.db, section, id))?.name).toBe('Первая правка');
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'fields'])
-      .where('entity', '=', 'partner')
-      .where('entity_id', '=', id)
-      .orderBy('id')
-      .execute();
+    const audit = await auditTrail(t.db, 'partner', id);
     expect(audit).toEqual([
       { action: 'create', fields: expect.arrayContaining(['name', 'url']) },
       { action: 'update', fields: ['name'] },

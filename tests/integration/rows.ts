@@ -93,3 +93,14 @@ export async function formValues(db: Database, section: AnySection, raw: FormVal
   expect(parsed.errors).toEqual({});
   return parsed.values;
 }
+
+/** The audit log's entries about one record (`entity` as the log names it), oldest first: what was done, to which fields. */
+export function auditTrail(db: Database, entity: string, id: number) {
+  return db
+    .selectFrom('audit_log')
+    .select(['action', 'fields'])
+    .where('entity', '=', entity)
+    .where('entity_id', '=', id)
+    .orderBy('id')
+    .execute();
+}

@@ -11,6 +11,7 @@ import { createStaffUser } from '#app/models/staff.server.ts';
 import { applyDueChanges, parseLocalMoment } from '#app/services/scheduled-changes.server.ts';
 import { createDb } from '#db/index.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
+import { auditTrail } from '#tests/integration/rows.ts';
 
 const DUE = new Date('2027-01-01T00:00:00Z');
 const BEFORE = new Date(DUE.getTime() - 60_000);
@@ -71,13 +72,7 @@ describeEachDb('scheduled changes', (t) => {
       .execute();
     expect(revisions.map((revision) => revision.kind)).toEqual(['create', 'scheduled']);
     expect(revisions[1]!.staff_user_id).toBe(staffId);
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'fields'])
-      .where('entity', '=', 'card')
-      .where('entity_id', '=', id)
-      .orderBy('id')
-      .execute();
+    const audit = await auditTrail(t.db, 'card', id);
     expect(audit.map((entry) => entry.action)).toEqual(['create', 'schedule', 'scheduled']);
     expect(audit[2]!.fields).toEqual(['price']);
 
