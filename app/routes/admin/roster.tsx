@@ -1,6 +1,7 @@
 import { data, Form, Link } from 'react-router';
 import { SIGNUP_STATE_LABELS } from '#app/admin/bids.ts';
 import { staffPageMeta } from '#app/admin/nav.ts';
+import { SessionPlace } from '#app/components/admin/SessionPlace.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
@@ -149,11 +150,7 @@ export default function RosterPage({ loaderData, actionData }: Route.ComponentPr
       <Heading level={1}>
         {session.trainingTitle}: {weekday}, {formatDate(session.date)}, {session.start}
       </Heading>
-      <p className="admin-muted">
-        {session.gymName}
-        {session.room ? `, ${session.room}` : ''}
-        {session.coachName ? ` · тренер ${session.coachName}` : ''}
-      </p>
+      <SessionPlace session={session} />
       <p>
         Записано {markable.length}
         {session.capacity !== null ? ` из ${session.capacity}` : ''} · пришли {cameCount} · в листе ожидания{' '}

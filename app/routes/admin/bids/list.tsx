@@ -12,6 +12,7 @@ import {
 } from '#app/admin/bids.ts';
 import { adminTitle } from '#app/admin/nav.ts';
 import { FilterSelect } from '#app/components/admin/FilterSelect.tsx';
+import { SessionPlace } from '#app/components/admin/SessionPlace.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { TableHead } from '#app/components/admin/TableHead.tsx';
 import { VisitorMessages } from '#app/components/admin/VisitorMessages.tsx';
@@ -194,11 +195,7 @@ function SessionOverview({ session }: { session: NonNullable<Loader['session']> 
       <Heading level={2} id="admin-session-title">
         {session.trainingTitle}: {weekday}, {formatDate(session.date)}, {session.start}
       </Heading>
-      <p className="admin-muted">
-        {session.gymName}
-        {session.room ? `, ${session.room}` : ''}
-        {session.coachName ? ` · тренер ${session.coachName}` : ''}
-      </p>
+      <SessionPlace session={session} />
       <p>
         {session.capacity === null ? (
           <>Без ограничения мест · записано {session.booked}</>
