@@ -25,18 +25,14 @@ describeEachDb('the privacy policy and the consent version', (t) => {
 
   it('a staff edit changes the text and the recorded version', async () => {
     const id = (await singletonId(t.db, privacyPolicy))!;
-    const staff = await t.db
-      .insertInto('staff_users')
-      .values({ email: `p${Date.now()}@club.test`, password_hash: 'x', name: 'Редактор', role: 'editor' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const first = await updateRow(t.db, privacyPolicy, id, 1, { title: 'Политика', body: 'Текст один' }, staff.id);
+    const staff = await insertStaff(t.db, 'Редактор');
+    const first = await updateRow(t.db, privacyPolicy, id, 1, { title: 'Политика', body: 'Текст один' }, staff);
     expect(first.ok).toBe(true);
     const one = await currentPolicy(t.db);
     expect(one.body).toBe('Текст один');
     expect(one.consentVersion).toContain('+policy-v2-');
 
-    await updateRow(t.db, privacyPolicy, id, 2, { title: 'Политика', body: 'Текст два' }, staff.id);
+    await updateRow(t.db, privacyPolicy, id, 2, { title: 'Политика', body: 'Текст два' }, staff);
     const two = await currentPolicy(t.db);
     expect(two.consentVersion).toContain('+policy-v3-');
     expect(two.consentVersion).not.toBe(one.consentVersion);
@@ -44,16 +40,12 @@ describeEachDb('the privacy policy and the consent version', (t) => {
 
   it('names the text a consent was given to: the current one, an earlier one in the history, or none', async () => {
     const id = (await singletonId(t.db, privacyPolicy))!;
-    const staff = await t.db
-      .insertInto('staff_users')
-      .values({ email: `c${Date.now()}@club.test`, password_hash: 'x', name: 'Редактор', role: 'editor' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const staff = await insertStaff(t.db, 'Редактор');
     const version = async () =>
       Number((await t.db.selectFrom('privacy_policy').select('version').executeTakeFirstOrThrow()).version);
-    await updateRow(t.db, privacyPolicy, id, await version(), { title: 'Политика', body: 'Старый текст' }, staff.id);
+    await updateRow(t.db, privacyPolicy, id, await version(), { title: 'Политика', body: 'Старый текст' }, staff);
     const old = (await currentPolicy(t.db)).consentVersion;
-    await updateRow(t.db, privacyPolicy, id, await version(), { title: 'Политика', body: 'Новый текст' }, staff.id);
+    await updateRow(t.db, privacyPolicy, id, await version(), { title: 'Политика', body: 'Новый текст' }, staff);
     const fresh = (await currentPolicy(t.db)).consentVersion;
 
     expect(await consentPolicy(t.db, fresh)).toMatchObject({ recorded: true, href: '/admin/privacy' });
