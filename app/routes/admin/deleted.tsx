@@ -2,10 +2,10 @@ import { Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { adminTitle } from '#app/admin/nav.ts';
 import { recordPath, SECTIONS, sectionByKey } from '#app/admin/sections.ts';
+import { SingleFilterForm } from '#app/components/admin/SingleFilterForm.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { TableHead } from '#app/components/admin/TableHead.tsx';
 import { Heading } from '#app/components/Heading.tsx';
-import { OptionList } from '#app/components/OptionList.tsx';
 import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formId, requireForm } from '#app/infra/form.server.ts';
 import { getDb, getServices } from '#app/infra/services.server.ts';
@@ -99,18 +99,15 @@ export default function DeletedRecords({ loaderData }: Route.ComponentProps) {
       <p className="admin-muted">
         Удалённую запись можно вернуть в течение 30 дней — с теми же полями и картинками. Потом она удаляется навсегда.
       </p>
-      <Form key={section} method="get" className="admin-filters" role="search" aria-label="Раздел удалённых записей">
-        <label>
-          Раздел
-          <select name="section" defaultValue={section}>
-            <option value="">Все разделы</option>
-            <OptionList options={sections.map((option) => ({ value: option.key, label: option.title }))} />
-          </select>
-        </label>
-        <button type="submit" className="admin-button admin-button--ghost">
-          Показать
-        </button>
-      </Form>
+      <SingleFilterForm
+        key={section}
+        formLabel="Раздел удалённых записей"
+        label="Раздел"
+        name="section"
+        value={section}
+        allLabel="Все разделы"
+        options={sections.map((option) => ({ value: option.key, label: option.title }))}
+      />
       {entries.length === 0 ? (
         <p className="admin-muted">За последние 30 дней ничего не удаляли.</p>
       ) : (

@@ -1,11 +1,11 @@
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { staffPageMeta } from '#app/admin/nav.ts';
 import { SCHEDULED_ACTION_LABELS, SCHEDULED_TITLE } from '#app/admin/scheduling.ts';
 import { recordPath, sectionByKey } from '#app/admin/sections.ts';
+import { SingleFilterForm } from '#app/components/admin/SingleFilterForm.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { TableHead } from '#app/components/admin/TableHead.tsx';
 import { Heading } from '#app/components/Heading.tsx';
-import { OptionList } from '#app/components/OptionList.tsx';
 import { getDb } from '#app/infra/services.server.ts';
 import { parseId } from '#app/lib/id.ts';
 import { loadOptions } from '#app/models/admin/content.server.ts';
@@ -127,18 +127,15 @@ export default function ScheduledChanges({ loaderData }: Route.ComponentProps) {
         Публикации, снятия с публикации и новые версии записей, которые применятся сами в указанное время (время зала
         записи). До этого на сайте остаётся текущая версия.
       </p>
-      <Form key={gym} method="get" className="admin-filters" role="search" aria-label="Зал запланированных изменений">
-        <label>
-          Зал
-          <select name="gym" defaultValue={gym}>
-            <option value="">Все залы</option>
-            <OptionList options={gyms} />
-          </select>
-        </label>
-        <button type="submit" className="admin-button admin-button--ghost">
-          Показать
-        </button>
-      </Form>
+      <SingleFilterForm
+        key={gym}
+        formLabel="Зал запланированных изменений"
+        label="Зал"
+        name="gym"
+        value={gym}
+        allLabel="Все залы"
+        options={gyms}
+      />
       {pending.length === 0 ? (
         <p className="admin-muted">Ничего не запланировано.</p>
       ) : (
