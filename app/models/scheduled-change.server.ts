@@ -4,7 +4,7 @@
  * (services/scheduled-changes.server.ts) claims one at a time with FOR UPDATE SKIP LOCKED, so any number of instances
  * apply each row exactly once.
  */
-import { sql, type Transaction } from 'kysely';
+import { sql, type Transaction, type UpdateObject } from 'kysely';
 import { recordAudit } from '#app/models/audit.server.ts';
 import type { Database } from '#db/index.ts';
 import type { DB, ScheduledAction } from '#db/schema.ts';
@@ -117,6 +117,18 @@ export async function pendingChangesOf(db: Database, section: string, recordId: 
     .execute();
 }
 
+/** Sets `values` on change `id` while it is still pending; the record it is about, or undefined when no longer pending. */
+function updatePendingChange(trx: Transaction<DB>, id: number, values: UpdateObject<DB, 'scheduled_changes'>) {
+  return trx
+    .updateTable('scheduled_changes')
+    .set(values)
+    .where('id', '=', id)
+    .where('applied_at', 'is', null)
+    .where('cancelled_at', 'is', null)
+    .returning(['record_id', 'title'])
+    .executeTakeFirst();
+}
+
 /** Moves a pending change to another moment (and for an update, replaces its version); false when no longer pending. */
 export async function updateScheduledChange(
   db: Database,
@@ -124,19 +136,12 @@ export async function updateScheduledChange(
   change: { dueAt: Date; data?: Record<string, unknown>; staffUserId: number; entity: string },
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('scheduled_changes')
-      .set({
-        due_at: change.dueAt,
-        updated_by: change.staffUserId,
-        updated_at: sql<Date>`now()`,
-        ...(change.data ? { data: JSON.stringify(change.data) } : {}),
-      })
-      .where('id', '=', id)
-      .where('applied_at', 'is', null)
-      .where('cancelled_at', 'is', null)
-      .returning(['record_id', 'title'])
-      .executeTakeFirst();
+    const row = await updatePendingChange(trx, id, {
+      due_at: change.dueAt,
+      updated_by: change.staffUserId,
+      updated_at: sql<Date>`now()`,
+      ...(change.data ? { data: JSON.stringify(change.data) } : {}),
+    });
     if (!row) return false;
     await recordAudit(trx, {
       staffUserId: change.staffUserId,
@@ -158,14 +163,7 @@ export async function cancelScheduledChange(
   entity: string,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('scheduled_changes')
-      .set({ cancelled_at: sql<Date>`now()`, cancelled_by: staffUserId })
-      .where('id', '=', id)
-      .where('applied_at', 'is', null)
-      .where('cancelled_at', 'is', null)
-      .returning(['record_id', 'title'])
-      .executeTakeFirst();
+    const row = await updatePendingChange(trx, id, { cancelled_at: sql<Date>`now()`, cancelled_by: staffUserId });
     if (!row) return false;
     await recordAudit(trx, {
       staffUserId,
