@@ -1,3 +1,4 @@
+import { ChartDrawing } from '#app/components/admin/ChartDrawing.tsx';
 import { countOf, DAYS_FORMS } from '#app/lib/format.ts';
 
 /** The SVG's own units: the bars are stretched to the figure's width and height by CSS. */
@@ -21,17 +22,12 @@ export function BidsChart({ days }: { days: Array<{ day: string; count: number }
   return (
     <figure className="admin-chart">
       <div className="admin-chart__plot">
-        <div className="admin-chart__scale" aria-hidden="true">
-          <span className="admin-chart__label">{max}</span>
-          <span className="admin-chart__label">0</span>
-        </div>
-        <svg
-          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          preserveAspectRatio="none"
-          role="img"
-          aria-label={`Заявки по дням за ${countOf(days.length, DAYS_FORMS)}: всего ${total}, максимум за день ${max}`}
+        <ChartDrawing
+          max={max}
+          width={WIDTH}
+          height={HEIGHT}
+          label={`Заявки по дням за ${countOf(days.length, DAYS_FORMS)}: всего ${total}, максимум за день ${max}`}
         >
-          <line x1={0} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} stroke="#94a3b8" vectorEffect="non-scaling-stroke" />
           {days.map((d, i) => {
             const height = (d.count / max) * HEIGHT;
             return (
@@ -49,7 +45,7 @@ export function BidsChart({ days }: { days: Array<{ day: string; count: number }
               </rect>
             );
           })}
-        </svg>
+        </ChartDrawing>
         <div className="admin-chart__days" aria-hidden="true">
           {days.map((d, i) =>
             (days.length - 1 - i) % LABEL_EVERY === 0 ? (

@@ -1,3 +1,4 @@
+import { ChartDrawing } from '#app/components/admin/ChartDrawing.tsx';
 import { STEP_LABELS } from '#app/lib/report.ts';
 
 /** The SVG's own units: stretched to the figure's width and height by CSS, like the dashboard's chart. */
@@ -50,18 +51,13 @@ export function FunnelChart({ weeks, tableId }: { weeks: readonly FunnelWeek[]; 
         ))}
       </ul>
       <div className="admin-chart__plot">
-        <div className="admin-chart__scale" aria-hidden="true">
-          <span className="admin-chart__label">{max}</span>
-          <span className="admin-chart__label">0</span>
-        </div>
-        <svg
-          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          preserveAspectRatio="none"
-          role="img"
-          aria-label={`Заявки, записи, приходы и покупки по неделям: ${weeks.length} нед., числа — в таблице ниже`}
-          aria-describedby={tableId}
+        <ChartDrawing
+          max={max}
+          width={WIDTH}
+          height={HEIGHT}
+          label={`Заявки, записи, приходы и покупки по неделям: ${weeks.length} нед., числа — в таблице ниже`}
+          describedBy={tableId}
         >
-          <line x1={0} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} stroke="#94a3b8" vectorEffect="non-scaling-stroke" />
           {weeks.map((week, i) =>
             STEPS.map((step, j) => {
               const height = (week[step] / max) * HEIGHT;
@@ -79,7 +75,7 @@ export function FunnelChart({ weeks, tableId }: { weeks: readonly FunnelWeek[]; 
               );
             }),
           )}
-        </svg>
+        </ChartDrawing>
         <div className="admin-chart__days" aria-hidden="true">
           {weeks.map((week, i) =>
             i % labelEvery === 0 ? (
