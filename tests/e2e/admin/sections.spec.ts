@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import {
   expectFlash,
   type FieldInput,
+  fillAndSave,
   fillForm,
   login,
   moveUpAndDelete,
@@ -296,50 +297,43 @@ test('a gym’s contact e-mail: a malformed address is refused in Russian, a goo
   baseURL,
 }) => {
   test.slow();
-  const name = unique('Зал с почтой');
-  const email = `${name.split(' ').at(-1)}@fit-club.ru`;
-  await login(page, '/admin/gyms/new');
-  await fillForm(page, [
-    { label: 'Название', fill: name },
-    { label: 'Адрес', fill: 'Екатеринбург, ул. Ленина, 3' },
-    { label: 'Электронная почта', fill: 'почта зала' },
-  ]);
+  // The demo's third gym, which no other test edits on the shared server: adding a published gym would change what
+  // tests elsewhere count (the published gyms, their map links), so this one gets an address and loses it again.
+  const id = 3;
+  const email = `zal-${unique('').trim()}@fit-club.ru`;
+  await login(page, `/admin/gyms/${id}`);
+  const name = await page.getByLabel('Название', { exact: true }).inputValue();
+  await expect(page.getByLabel('Электронная почта')).toHaveValue('');
+  await fillForm(page, [{ label: 'Электронная почта', fill: 'почта зала' }]);
   await save(page);
   await expect(page.getByLabel('Электронная почта')).toHaveAccessibleDescription(
     /Введите адрес электронной почты, например info@example\.ru/,
   );
   await expect(page.getByLabel('Электронная почта')).toHaveValue('почта зала');
-  await page.goto(`/admin/gyms?q=${encodeURIComponent(name)}`);
-  await expect(row(page, name)).toHaveCount(0);
+  // Nothing was stored.
+  await page.goto(`/admin/gyms/${id}`);
+  await expect(page.getByLabel('Электронная почта')).toHaveValue('');
 
-  await page.goto('/admin/gyms/new');
-  await fillForm(page, [
-    { label: 'Название', fill: name },
-    { label: 'Адрес', fill: 'Екатеринбург, ул. Ленина, 3' },
-    { label: 'Электронная почта', fill: ` ${email} ` },
-    { label: 'Опубликовано', check: true },
-  ]);
-  await save(page);
-  await expectFlash(page, `Сохранено: «${name}»`);
-  // The list's search finds a gym by its e-mail too.
-  await page.goto(`/admin/gyms?q=${encodeURIComponent(email)}`);
-  await row(page, name)
-    .getByRole('link', { name: `Изменить «${name}»` })
-    .click();
-  await expect(page.getByLabel('Электронная почта')).toHaveValue(email);
-  const id = Number(new URL(page.url()).pathname.split('/').at(-1));
+  await fillAndSave(page, [{ label: 'Электронная почта', fill: ` ${email} ` }], `Сохранено: «${name}»`);
+  try {
+    // The list's search finds a gym by its e-mail too.
+    await page.goto(`/admin/gyms?q=${encodeURIComponent(email)}`);
+    await row(page, name)
+      .getByRole('link', { name: `Изменить «${name}»` })
+      .click();
+    await expect(page.getByLabel('Электронная почта')).toHaveValue(email);
 
-  // A visitor who chose this gym (the `gym` cookie, app/services/active-gym.server.ts) sees the address to write to.
-  const visitor = await browser.newContext({ javaScriptEnabled: false });
-  const chosen = encodeURIComponent(Buffer.from(JSON.stringify(id)).toString('base64'));
-  await visitor.addCookies([{ name: 'gym', value: chosen, url: baseURL! }]);
-  const home = await visitor.newPage();
-  await home.goto('/');
-  await expect(home.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(home.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
-  await visitor.close();
-
-  await page.goto(`/admin/gyms/${id}/delete`);
-  await page.getByRole('button', { name: 'Да, удалить' }).click();
-  await expectFlash(page, `Удалено: «${name}»`);
+    // A visitor who chose this gym (the `gym` cookie, app/services/active-gym.server.ts) sees the address to write to.
+    const visitor = await browser.newContext({ javaScriptEnabled: false });
+    const chosen = encodeURIComponent(Buffer.from(JSON.stringify(id)).toString('base64'));
+    await visitor.addCookies([{ name: 'gym', value: chosen, url: baseURL! }]);
+    const home = await visitor.newPage();
+    await home.goto('/');
+    await expect(home.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(home.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+    await visitor.close();
+  } finally {
+    await page.goto(`/admin/gyms/${id}`);
+    await fillAndSave(page, [{ label: 'Электронная почта', fill: '' }], `Сохранено: «${name}»`);
+  }
 });
