@@ -14,7 +14,7 @@
  * the markup and pictures alone; the gap to the page is what the page's JavaScript costs. The median of Lighthouse's
  * own CPU benchmark (benchmarkIndex) is printed too.
  *
- * The goals (issue 26, ADR 51 in docs/decisions) are printed beside the figures, one line a page: the scripts add at
+ * The goals (docs/decisions/0051-server-html-kept-during-hydration.md) are printed beside the figures, one line a page: the scripts add at
  * most 50 ms of Total Blocking Time over the page without them, and performance is at least 98 wherever the page
  * without scripts reaches 98. Both compare medians of the runs (TBT and performance of each run); the runs of a page
  * and of its copy without scripts take turns.
