@@ -176,6 +176,14 @@ export async function saveRecord(
     conflictVersion: conflictVersion ?? (intent === 'overwrite' ? currentVersion : null),
   });
 
+  // A refusal thrown inside a save's transaction, or the database's own check, as the form's answer.
+  const failed = (error: unknown): SaveResult => {
+    if (error instanceof Refused) return refusal(error.status, {}, error.message, error.conflictVersion);
+    const message = constraintMessage(error);
+    if (!message) throw error;
+    return refusal(400, {}, message);
+  };
+
   if (Object.keys(errors).length > 0) return refusal(400, errors, null);
   // A change that tells booked visitors is saved only once staff have seen who will get a message.
   if (intent !== 'notify') {
@@ -207,32 +215,37 @@ export async function saveRecord(
         return refusal(409, {}, CONFLICT_MESSAGE, Number(current.version));
       }
       const title = (section.composedLabel ? await recordTitle(db, section, id) : null) ?? label;
-      await saveImageDetails(db, section, values, imageDetails, []);
-      if (request.scheduledId !== null) {
-        const editing = await scheduledVersion(db, section, id, request.scheduledId);
-        if (!editing) return refusal(409, {}, 'Эта запланированная версия уже применена или отменена');
-        await updateScheduledChange(db, editing.id, {
-          dueAt: schedule.publishAt,
-          data: { ...values, published: true },
-          staffUserId: staff.id,
-          entity: section.entity,
-        });
-        return {
-          ok: true,
-          redirect: `/admin/scheduled/${editing.id}`,
-          text: `Запланированная версия «${title}» изменена: применится ${when(schedule.publishAt)}`,
-        };
-      }
       const { publishAt, unpublishAt } = schedule;
-      await db.transaction().execute(async (trx) => {
-        await scheduleChange(trx, plan(id, 'update', publishAt, title));
-        if (unpublishAt) await scheduleChange(trx, plan(id, 'unpublish', unpublishAt, title));
-      });
-      return {
-        ok: true,
-        redirect: sectionHome(section, values),
-        text: `Изменения «${title}» запланированы на ${when(schedule.publishAt)}; до этого на сайте текущая версия`,
-      };
+      // The pictures' details and the scheduled version in one transaction, like a save (docs/revisions.md).
+      try {
+        return await db.transaction().execute(async (trx): Promise<SaveResult> => {
+          await saveImageDetails(trx, section, values, imageDetails, []);
+          if (request.scheduledId !== null) {
+            const editing = await scheduledVersion(trx, section, id, request.scheduledId);
+            if (!editing) throw new Refused(409, 'Эта запланированная версия уже применена или отменена');
+            await updateScheduledChange(trx, editing.id, {
+              dueAt: publishAt,
+              data: { ...values, published: true },
+              staffUserId: staff.id,
+              entity: section.entity,
+            });
+            return {
+              ok: true,
+              redirect: `/admin/scheduled/${editing.id}`,
+              text: `Запланированная версия «${title}» изменена: применится ${when(publishAt)}`,
+            };
+          }
+          await scheduleChange(trx, plan(id, 'update', publishAt, title));
+          if (unpublishAt) await scheduleChange(trx, plan(id, 'unpublish', unpublishAt, title));
+          return {
+            ok: true,
+            redirect: sectionHome(section, values),
+            text: `Изменения «${title}» запланированы на ${when(publishAt)}; до этого на сайте текущая версия`,
+          };
+        });
+      } catch (error) {
+        return failed(error);
+      }
     }
   }
   // A record published later is saved now, unpublished, and its publication kept for the moment.
@@ -266,10 +279,7 @@ export async function saveRecord(
       return { ids, label: ids.length > 1 ? `${first} (${ids.length} шт.)` : first };
     });
   } catch (error) {
-    if (error instanceof Refused) return refusal(error.status, {}, error.message, error.conflictVersion);
-    const message = constraintMessage(error);
-    if (!message) throw error;
-    return refusal(400, {}, message);
+    return failed(error);
   }
   const planned: string[] = [];
   if (schedule.publishAt) planned.push(`публикация ${when(schedule.publishAt)}`);

@@ -1,11 +1,12 @@
 /**
  * The save service (services/content-save.server.ts): a save is one transaction — a gallery create of several
- * pictures saves all its records or none —, and a restore prunes old versions as an edit does.
+ * pictures saves all its records or none, a scheduled new version is planned whole or not at all —, and a restore
+ * prunes old versions as an edit does.
  */
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { REVISIONS_KEEP_LATEST } from '#app/admin/revisions.ts';
-import { gallery, trends } from '#app/admin/sections.ts';
+import { coaches, gallery, trends } from '#app/admin/sections.ts';
 import { parseEnv } from '#app/infra/env.server.ts';
 import type { Storage } from '#app/infra/storage.server.ts';
 import { createRow, getRow } from '#app/models/admin/content.server.ts';
@@ -102,6 +103,60 @@ describeEachDb('the save service', (t) => {
 
     expect(saved).toMatchObject({ ok: true, text: 'Сохранено: «Зал перед тренировкой (3 шт.)»' });
     expect(await count(t.db, 'gallery_images')).toBe(before[0] + 3);
+  });
+
+  it('keeps a scheduled new version of a published record whole, or nothing of it when a part fails', async () => {
+    const staff = await insertStaff(t.db, 'Ольга');
+    const photo = await insertImage(t.db);
+    await t.db.updateTable('images').set({ alt: 'Тренер в зале' }).where('id', '=', photo).execute();
+    const values = await formValues(t.db, coaches, { full_name: 'Анна Смирнова', photo_image_id: String(photo) });
+    const id = await createRow(t.db, coaches, { ...values, published: true }, staff);
+    const version = Number((await getRow(t.db, coaches, id))!.version);
+    const year = new Date().getUTCFullYear() + 1;
+    const later = form({
+      full_name: 'Анна Смирнова-Лебедева',
+      photo_image_id: String(photo),
+      photo_image_id__alt: 'Анна ведёт растяжку',
+      photo_image_id__focal_x: '50',
+      photo_image_id__focal_y: '50',
+      publish_at: `${year}-01-10T09:00`,
+      unpublish_at: `${year}-02-01T09:00`,
+      published: 'on',
+    });
+    const planned = async () =>
+      (
+        await sql<{ action: string }>`SELECT action FROM scheduled_changes
+          WHERE record_id = ${id} AND section = ${coaches.key} ORDER BY action`.execute(t.db)
+      ).rows.map((row) => row.action);
+    const alt = async () =>
+      (await t.db.selectFrom('images').select('alt').where('id', '=', photo).executeTakeFirst())?.alt;
+    // The second of the two planned changes (the take-down) fails in the database.
+    await sql
+      .raw(`CREATE FUNCTION refuse_unpublish() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+        IF NEW.action = 'unpublish' THEN RAISE EXCEPTION 'unpublish refused' USING ERRCODE = '23514'; END IF;
+        RETURN NEW; END $$`)
+      .execute(t.db);
+    await sql
+      .raw(
+        'CREATE TRIGGER refuse_unpublish BEFORE INSERT ON scheduled_changes FOR EACH ROW EXECUTE FUNCTION refuse_unpublish()',
+      )
+      .execute(t.db);
+
+    const refused = await saveRecord(services(t.db), editor(staff), CLOCK, coaches, id, later, { ...SAVE, version });
+
+    expect(refused).toMatchObject({ ok: false, status: 400 });
+    // Neither planned change nor the picture's new description stayed.
+    expect(await planned()).toEqual([]);
+    expect(await alt()).toBe('Тренер в зале');
+
+    await sql.raw('DROP TRIGGER refuse_unpublish ON scheduled_changes').execute(t.db);
+    const saved = await saveRecord(services(t.db), editor(staff), CLOCK, coaches, id, later, { ...SAVE, version });
+
+    expect(saved.ok ? saved.text : saved).toMatch(/^Изменения «Анна Смирнова-Лебедева» запланированы на /);
+    expect(await planned()).toEqual(['unpublish', 'update']);
+    expect(await alt()).toBe('Анна ведёт растяжку');
+    // The site keeps the current version until then.
+    expect((await getRow(t.db, coaches, id))!.full_name).toBe('Анна Смирнова');
   });
 
   it('prunes versions older than the kept age after a restore, as after an edit', async () => {
