@@ -32,8 +32,27 @@ export function zoneOffsetMs(timeZone: string, ms: number): number {
   return local - Math.floor(ms / 1000) * 1000;
 }
 
+/**
+ * Moments already worked out, by zone, date and time: a public page asks for every session of its week (when each
+ * closes, starts and ends), two Intl look-ups each, on every render. The answer never changes for the same three
+ * strings; the map is emptied when it grows past a bound.
+ */
+const moments = new Map<string, number>();
+const MOMENTS_MAX = 20_000;
+
 /** The moment a gym-local date and `HH:MM` time happen in `timeZone`, in ms since the epoch. */
 export function zonedMoment(date: string, time: string, timeZone: string): number {
+  const key = `${timeZone}|${date}|${time}`;
+  let moment = moments.get(key);
+  if (moment === undefined) {
+    moment = computeZonedMoment(date, time, timeZone);
+    if (moments.size >= MOMENTS_MAX) moments.clear();
+    moments.set(key, moment);
+  }
+  return moment;
+}
+
+function computeZonedMoment(date: string, time: string, timeZone: string): number {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   const local = Date.UTC(year, month - 1, day, hour, minute);
