@@ -36,6 +36,9 @@ const PAGE_TYPES = /^(?:text\/html|text\/x-script)\b/;
 
 export type RenderCacheState = 'hit' | 'miss' | 'bypass';
 
+/** What became of a render for the cache: stored, begun before an edit (not stored), or not for sharing. */
+type RenderOutcome = 'stored' | 'superseded' | 'not-shared';
+
 /** The gym a request's pages are rendered for: part of the key, and its zone decides when "today" ends. */
 export interface CacheGym {
   id: number | null;
@@ -132,9 +135,11 @@ export function createPageCache(options: PageCacheOptions) {
   const routes = options.routes ? routeTree(options.routes) : [];
   /**
    * Renders under way, by key: a request that misses while the same page is being rendered waits for that render
-   * instead of starting its own, so a cleared cache under load costs one render per page, not one per visitor.
+   * instead of starting its own, so a cleared cache under load costs one render per page, not one per visitor. Each
+   * ends with what became of it: `superseded` when an edit cleared the cache during the render, so its page was not
+   * stored and those waiting wait for the next render of the page (one of them starts it).
    */
-  const rendering = new Map<string, Promise<void>>();
+  const rendering = new Map<string, Promise<RenderOutcome>>();
 
   function values(res: Response, needsToken: boolean): PerResponseValues {
     return {
@@ -205,23 +210,27 @@ export function createPageCache(options: PageCacheOptions) {
     });
     let cached = store.get(key);
     if (cached) return send(req, res, cached, 'hit');
-    const underway = rendering.get(key);
-    if (underway && req.method !== 'HEAD') {
-      await underway;
+    let underway = req.method === 'HEAD' ? undefined : rendering.get(key);
+    while (underway) {
+      const outcome = await underway;
       cached = store.get(key);
       if (cached) return send(req, res, cached, 'hit');
+      // Nothing to share (an error, a personal answer): render for this visitor, as if nobody had rendered.
+      if (outcome !== 'superseded') break;
+      // An edit landed during that render (an edit storm): wait for the next render of the page, or be it.
+      underway = rendering.get(key);
     }
     res.setHeader('X-Render-Cache', 'miss');
     if (req.method === 'HEAD') return next();
     // The first miss of a key renders for everyone who asks meanwhile: settled once the page is stored, or when its
     // answer is over without a page to share (an error, a personal answer, a closed connection).
-    let settle = () => {};
+    let settle: (outcome: RenderOutcome) => void = () => {};
     if (!rendering.has(key)) {
-      const done = new Promise<void>((resolve) => {
+      const done = new Promise<RenderOutcome>((resolve) => {
         settle = resolve;
       });
       rendering.set(key, done);
-      res.once('close', settle);
+      res.once('close', () => settle('not-shared'));
       void done.then(() => {
         if (rendering.get(key) === done) rendering.delete(key);
       });
@@ -287,8 +296,8 @@ export function createPageCache(options: PageCacheOptions) {
           .filter((name) => !before.has(name) && !PER_RESPONSE_HEADERS.has(name))
           .map((name): [string, string] => [name, String(res.getHeader(name))]);
         const page = buildCachedPage(200, withVaryAcceptEncoding(headers), body, placeholders);
-        store.set(key, page, ttl, generation);
-        settle();
+        const stored = store.set(key, page, ttl, generation);
+        settle(stored ? 'stored' : store.generation !== generation ? 'superseded' : 'not-shared');
         send(req, res, page, 'miss');
         return;
       }

@@ -193,6 +193,22 @@ describe('a cleared cache under load', () => {
     expect(new Set(answers.map((answer) => answer.body))).toEqual(new Set([`<p>render ${before + 1}</p>`]));
   });
 
+  it('an edit during that render: the ones waiting get one new render after it, not the old page nor one each', async () => {
+    const before = renders;
+    const first = get('/page?slow=2');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const waiting = Array.from({ length: 9 }, () => get('/page?slow=2'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A staff save: the content cache's notice clears the render cache while the page is being rendered.
+    cache.clear();
+    const answers = await Promise.all(waiting);
+    expect(await first).toMatchObject({ state: 'miss', body: `<p>render ${before + 1}</p>` });
+    expect(renders - before).toBe(2);
+    expect(answers.filter((answer) => answer.state === 'miss')).toHaveLength(1);
+    expect(answers.filter((answer) => answer.state === 'hit')).toHaveLength(8);
+    expect(new Set(answers.map((answer) => answer.body))).toEqual(new Set([`<p>render ${before + 2}</p>`]));
+  });
+
   it('an answer not for sharing is not handed to the others: each of them renders its own', async () => {
     const before = renders;
     const answers = await Promise.all(Array.from({ length: 3 }, () => get('/page?personal=1')));
