@@ -1,8 +1,8 @@
 import type { MiddlewareFunction } from 'react-router';
+import { getStaff } from '#app/auth/sign-in.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
 import { parseId } from '#app/lib/id.ts';
 import { requestDecision } from '#app/services/access.server.ts';
-import { getStaff } from '#app/services/auth.server.ts';
 
 /**
  * Every staff page and action passes the access rules before its loader or action runs (docs/product/roles.md,

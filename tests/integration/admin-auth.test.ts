@@ -1,16 +1,16 @@
 import pino from 'pino';
 import { expect, it } from 'vitest';
 import { partners } from '#app/admin/sections.ts';
-import { createRow, getRow, updateRow } from '#app/models/admin/content.server.ts';
-import { createSession, deleteSession, findSessionUser } from '#app/models/session.server.ts';
-import { createStaffUser, setStaffDisabled, setStaffPassword } from '#app/models/staff.server.ts';
+import { createStaffUser, setStaffDisabled, setStaffPassword } from '#app/auth/accounts.server.ts';
+import { createSession, deleteSession, findSessionUser } from '#app/auth/session.server.ts';
 import {
   authenticateLogin,
   LOGIN_LIMIT_PER_EMAIL_AND_IP,
   LOGIN_LIMIT_PER_IP,
   LoginError,
   LoginThrottledError,
-} from '#app/services/auth.server.ts';
+} from '#app/auth/sign-in.server.ts';
+import { createRow, getRow, updateRow } from '#app/models/admin/content.server.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
 import { auditTrail } from '#tests/integration/rows.ts';
 

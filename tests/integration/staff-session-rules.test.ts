@@ -7,12 +7,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { createLoginChallenge, findLoginChallenge } from '#app/models/login-challenge.server.ts';
-import { createSession, findSessionUser } from '#app/models/session.server.ts';
-import { createStaffUser, setStaffDisabled, setStaffPassword, setStaffRole } from '#app/models/staff.server.ts';
-import { findTwoFactorRecord } from '#app/models/two-factor-secret.server.ts';
-import { checkStaffSession, commitSessionCookie } from '#app/services/session-cookie.server.ts';
-import { decryptTotpSecret, normaliseRecoveryCode, totpCode, totpEncryptionKey } from '#app/services/totp.server.ts';
+import { createStaffUser, setStaffDisabled, setStaffPassword, setStaffRole } from '#app/auth/accounts.server.ts';
+import { createLoginChallenge, findLoginChallenge } from '#app/auth/login-challenge.server.ts';
+import { createSession, findSessionUser } from '#app/auth/session.server.ts';
+import { checkStaffSession, commitSessionCookie } from '#app/auth/session-cookie.server.ts';
+import { decryptTotpSecret, normaliseRecoveryCode, totpCode, totpEncryptionKey } from '#app/auth/totp.server.ts';
 import {
   confirmTotpSetup,
   rekeyLegacyRecoveryCodes,
@@ -20,7 +19,8 @@ import {
   startTotpSetup,
   type TwoFactorContext,
   verifySecondFactor,
-} from '#app/services/two-factor.server.ts';
+} from '#app/auth/two-factor.server.ts';
+import { findTwoFactorRecord } from '#app/auth/two-factor-secret.server.ts';
 import { type DbFixture, describeEachDb } from '#tests/integration/db-harness.ts';
 
 const SESSION_SECRET = 'integration-session-secret-of-32-characters';

@@ -1,16 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { expect, it } from 'vitest';
-import { createLoginChallenge, deleteLoginChallenge, findLoginChallenge } from '#app/models/login-challenge.server.ts';
-import { createSession, findSessionUser } from '#app/models/session.server.ts';
-import { createStaffUser } from '#app/models/staff.server.ts';
-import {
-  countUnusedRecoveryCodes,
-  findTwoFactorRecord,
-  resetStaffTwoFactor,
-} from '#app/models/two-factor-secret.server.ts';
-import { startStaffSession } from '#app/services/auth.server.ts';
-import { decryptTotpSecret, totpCode, totpEncryptionKey } from '#app/services/totp.server.ts';
+import { createStaffUser } from '#app/auth/accounts.server.ts';
+import { createLoginChallenge, deleteLoginChallenge, findLoginChallenge } from '#app/auth/login-challenge.server.ts';
+import { createSession, findSessionUser } from '#app/auth/session.server.ts';
+import { startStaffSession } from '#app/auth/sign-in.server.ts';
+import { decryptTotpSecret, totpCode, totpEncryptionKey } from '#app/auth/totp.server.ts';
 import {
   CODE_LIMIT_PER_ACCOUNT,
   CODE_LIMIT_PER_ACCOUNT_AND_IP,
@@ -23,7 +18,12 @@ import {
   type TwoFactorContext,
   turnOffTwoFactor,
   verifySecondFactor,
-} from '#app/services/two-factor.server.ts';
+} from '#app/auth/two-factor.server.ts';
+import {
+  countUnusedRecoveryCodes,
+  findTwoFactorRecord,
+  resetStaffTwoFactor,
+} from '#app/auth/two-factor-secret.server.ts';
 import { type DbFixture, describeEachDb } from '#tests/integration/db-harness.ts';
 
 const SESSION_SECRET = 'integration-session-secret-of-32-characters';

@@ -1,18 +1,9 @@
 import type { ComponentProps } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { adminTitle } from '#app/admin/nav.ts';
-import { StaffTime } from '#app/components/admin/StaffTime.tsx';
-import { CodeError, CodeField, RecoveryCodeList, TotpSetupPanel } from '#app/components/admin/TwoFactor.tsx';
-import { Heading } from '#app/components/Heading.tsx';
-import { redirectWithFlash } from '#app/infra/flash.server.ts';
-import { readForm } from '#app/infra/form.server.ts';
-import { notFound } from '#app/infra/not-found.server.ts';
-import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
-import { MIN_PASSWORD_LENGTH } from '#app/models/staff.server.ts';
-import { countUnusedRecoveryCodes, findTwoFactorRecord } from '#app/models/two-factor-secret.server.ts';
-import { type AccountErrors, changeOwnName, changeOwnPassword } from '#app/services/account.server.ts';
-import { getStaff } from '#app/services/auth.server.ts';
-import { retryAfterHeaders } from '#app/services/too-many-requests.server.ts';
+import { MIN_PASSWORD_LENGTH } from '#app/auth/accounts.server.ts';
+import { type AccountErrors, changeOwnName, changeOwnPassword } from '#app/auth/profile.server.ts';
+import { getStaff } from '#app/auth/sign-in.server.ts';
 import {
   cancelTotpSetup,
   confirmTotpSetup,
@@ -24,7 +15,16 @@ import {
   startTotpSetup,
   totpSetupView,
   turnOffTwoFactor,
-} from '#app/services/two-factor.server.ts';
+} from '#app/auth/two-factor.server.ts';
+import { countUnusedRecoveryCodes, findTwoFactorRecord } from '#app/auth/two-factor-secret.server.ts';
+import { StaffTime } from '#app/components/admin/StaffTime.tsx';
+import { CodeError, CodeField, RecoveryCodeList, TotpSetupPanel } from '#app/components/admin/TwoFactor.tsx';
+import { Heading } from '#app/components/Heading.tsx';
+import { redirectWithFlash } from '#app/infra/flash.server.ts';
+import { readForm } from '#app/infra/form.server.ts';
+import { notFound } from '#app/infra/not-found.server.ts';
+import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
+import { retryAfterHeaders } from '#app/infra/too-many-requests.server.ts';
 import type { Route } from './+types/account';
 
 /**

@@ -1,13 +1,13 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { staffPageMeta } from '#app/admin/nav.ts';
+import { authenticateLogin, LoginError, LoginThrottledError, staffOfRequest } from '#app/auth/sign-in.server.ts';
+import { continueAfterPassword, requestTwoFactorContext } from '#app/auth/two-factor.server.ts';
 import { FormAlert } from '#app/components/FormAlert.tsx';
 import { SignInCard } from '#app/components/SignInCard.tsx';
 import { readForm } from '#app/infra/form.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
+import { privateHeadersKeepingRetryAfter, retryAfterHeaders } from '#app/infra/too-many-requests.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
-import { authenticateLogin, LoginError, LoginThrottledError, staffOfRequest } from '#app/services/auth.server.ts';
-import { privateHeadersKeepingRetryAfter, retryAfterHeaders } from '#app/services/too-many-requests.server.ts';
-import { continueAfterPassword, requestTwoFactorContext } from '#app/services/two-factor.server.ts';
 import type { Route } from './+types/login';
 
 const AFTER_LOGIN = '/admin';

@@ -1,8 +1,8 @@
 import { redirect } from 'react-router';
+import { deleteSession, findSessionUser } from '#app/auth/session.server.ts';
+import { destroySessionCookie, readSessionId } from '#app/auth/session-cookie.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
 import { recordAudit } from '#app/models/audit.server.ts';
-import { deleteSession, findSessionUser } from '#app/models/session.server.ts';
-import { destroySessionCookie, readSessionId } from '#app/services/session-cookie.server.ts';
 import type { Route } from './+types/logout';
 
 /** Logging out is a POST (a link or an image on another site must not log anyone out). */

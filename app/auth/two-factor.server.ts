@@ -5,39 +5,16 @@
  */
 import type { Logger } from 'pino';
 import type { RouterContextProvider } from 'react-router';
-import { readForm } from '#app/infra/form.server.ts';
-import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
-import { SITE_NAME } from '#app/lib/club.ts';
-import { isTwoFactorRequired, type TwoFactorRequirement } from '#app/lib/two-factor.ts';
-import {
-  consumeRateLimit,
-  type RateLimitRule,
-  refundRateLimit,
-  resetRateLimit,
-} from '#app/models/rate-limit.server.ts';
-import { deleteSession } from '#app/models/session.server.ts';
-import {
-  acceptTotpStep,
-  consumeRecoveryCode,
-  countUnusedRecoveryCodes,
-  disableTotp,
-  enableTotp,
-  findTwoFactorRecord,
-  rekeyRecoveryCodeHashes,
-  replaceRecoveryCodes,
-  setPendingTotpSecret,
-  type TwoFactorRecord,
-} from '#app/models/two-factor-secret.server.ts';
-import { LoginError, startStaffSession } from '#app/services/auth.server.ts';
 import {
   beginLoginChallenge,
   finishLoginChallenge,
   readLoginChallenge,
   SECOND_STEP_PATHS,
   sessionCookiesAfterChallenge,
-} from '#app/services/challenge-cookie.server.ts';
-import { destroySessionCookie } from '#app/services/session-cookie.server.ts';
-import { clientKey, retryAfterHeaders, retryAfterText } from '#app/services/too-many-requests.server.ts';
+} from '#app/auth/challenge-cookie.server.ts';
+import { deleteSession } from '#app/auth/session.server.ts';
+import { destroySessionCookie } from '#app/auth/session-cookie.server.ts';
+import { LoginError, startStaffSession } from '#app/auth/sign-in.server.ts';
 import {
   classifyCode,
   decryptTotpSecret,
@@ -54,7 +31,30 @@ import {
   rekeyRecoveryCodeHash,
   totpEncryptionKey,
   totpUri,
-} from '#app/services/totp.server.ts';
+} from '#app/auth/totp.server.ts';
+import { isTwoFactorRequired, type TwoFactorRequirement } from '#app/auth/two-factor-requirement.ts';
+import {
+  acceptTotpStep,
+  consumeRecoveryCode,
+  countUnusedRecoveryCodes,
+  disableTotp,
+  enableTotp,
+  findTwoFactorRecord,
+  rekeyRecoveryCodeHashes,
+  replaceRecoveryCodes,
+  setPendingTotpSecret,
+  type TwoFactorRecord,
+} from '#app/auth/two-factor-secret.server.ts';
+import { readForm } from '#app/infra/form.server.ts';
+import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
+import { clientKey, retryAfterHeaders, retryAfterText } from '#app/infra/too-many-requests.server.ts';
+import { SITE_NAME } from '#app/lib/club.ts';
+import {
+  consumeRateLimit,
+  type RateLimitRule,
+  refundRateLimit,
+  resetRateLimit,
+} from '#app/models/rate-limit.server.ts';
 import type { Database } from '#db/index.ts';
 import type { LoginChallengePurpose, StaffRole } from '#db/schema.ts';
 

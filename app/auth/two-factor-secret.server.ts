@@ -1,13 +1,13 @@
 /**
  * Second-factor data of staff accounts (docs/staff-auth.md): the encrypted TOTP secret, the last accepted time step
- * and the hashed one-time recovery codes. Encryption and hashing happen in app/services/totp.server.ts; the
+ * and the hashed one-time recovery codes. Encryption and hashing happen in app/auth/totp.server.ts; the
  * statements here keep the single-use rules atomic, so two requests racing with one code cannot both pass.
  */
 import { sql } from 'kysely';
+import { normaliseEmail, StaffInputError } from '#app/auth/accounts.server.ts';
+import { deleteUserLoginChallenges } from '#app/auth/login-challenge.server.ts';
+import { deleteUserSessions, markSessionSecondFactor } from '#app/auth/session.server.ts';
 import { recordStaffUserAudit } from '#app/models/audit.server.ts';
-import { deleteUserLoginChallenges } from '#app/models/login-challenge.server.ts';
-import { deleteUserSessions, markSessionSecondFactor } from '#app/models/session.server.ts';
-import { normaliseEmail, StaffInputError } from '#app/models/staff.server.ts';
 import type { Database } from '#db/index.ts';
 import type { StaffRole } from '#db/schema.ts';
 

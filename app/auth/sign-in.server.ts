@@ -6,8 +6,22 @@ import type { Logger } from 'pino';
 import { createContext, type RouterContextProvider, redirect } from 'react-router';
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
-import { verifyPassword } from '#app/infra/password.server.ts';
+import { findStaffCredentials } from '#app/auth/accounts.server.ts';
+import { verifyPassword } from '#app/auth/password.server.ts';
+import {
+  createSession,
+  DEFAULT_SESSION_MAX_DAYS,
+  pruneExpiredSessions,
+  type StaffIdentity,
+} from '#app/auth/session.server.ts';
+import {
+  checkStaffSession,
+  commitSessionCookie,
+  type SessionRules,
+  sessionRules,
+} from '#app/auth/session-cookie.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
+import { clientKey, maskEmail, retryAfterText } from '#app/infra/too-many-requests.server.ts';
 import { recordAudit } from '#app/models/audit.server.ts';
 import {
   consumeRateLimit,
@@ -16,23 +30,9 @@ import {
   refusedFor,
   resetRateLimit,
 } from '#app/models/rate-limit.server.ts';
-import {
-  createSession,
-  DEFAULT_SESSION_MAX_DAYS,
-  pruneExpiredSessions,
-  type StaffIdentity,
-} from '#app/models/session.server.ts';
-import { findStaffCredentials } from '#app/models/staff.server.ts';
-import {
-  checkStaffSession,
-  commitSessionCookie,
-  type SessionRules,
-  sessionRules,
-} from '#app/services/session-cookie.server.ts';
-import { clientKey, maskEmail, retryAfterText } from '#app/services/too-many-requests.server.ts';
 import type { Database } from '#db/index.ts';
 
-export type { StaffIdentity } from '#app/models/session.server.ts';
+export type { StaffIdentity } from '#app/auth/session.server.ts';
 
 /** The signed-in staff user of the request; set by the /admin middleware. */
 export const staffContext = createContext<StaffIdentity | null>(null);

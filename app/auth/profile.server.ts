@@ -3,7 +3,16 @@
  * audit log show, and a new password — only with the current one, which is throttled like a sign-in, and ending the
  * member's other sessions and every sign-in in progress.
  */
-import { verifyPassword } from '#app/infra/password.server.ts';
+
+import {
+  findPasswordHash,
+  MAX_NAME_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  setStaffName,
+  setStaffPassword,
+} from '#app/auth/accounts.server.ts';
+import { verifyPassword } from '#app/auth/password.server.ts';
+import { clientKey, retryAfterText } from '#app/infra/too-many-requests.server.ts';
 import {
   consumeRateLimit,
   type RateLimitRule,
@@ -11,14 +20,6 @@ import {
   refusedFor,
   resetRateLimit,
 } from '#app/models/rate-limit.server.ts';
-import {
-  findPasswordHash,
-  MAX_NAME_LENGTH,
-  MIN_PASSWORD_LENGTH,
-  setStaffName,
-  setStaffPassword,
-} from '#app/models/staff.server.ts';
-import { clientKey, retryAfterText } from '#app/services/too-many-requests.server.ts';
 import type { Database } from '#db/index.ts';
 
 /**
