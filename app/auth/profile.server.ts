@@ -3,7 +3,6 @@
  * audit log show, and a new password — only with the current one, which is throttled like a sign-in, and ending the
  * member's other sessions and every sign-in in progress.
  */
-
 import {
   findPasswordHash,
   MAX_NAME_LENGTH,
@@ -11,15 +10,10 @@ import {
   setStaffName,
   setStaffPassword,
 } from '#app/auth/accounts.server.ts';
+import { limitedAttempt } from '#app/auth/attempts.server.ts';
 import { verifyPassword } from '#app/auth/password.server.ts';
 import { clientKey, retryAfterText } from '#app/infra/too-many-requests.server.ts';
-import {
-  consumeRateLimit,
-  type RateLimitRule,
-  refundRateLimit,
-  refusedFor,
-  resetRateLimit,
-} from '#app/models/rate-limit.server.ts';
+import type { RateLimitRule } from '#app/models/rate-limit.server.ts';
 import type { Database } from '#db/index.ts';
 
 /**
@@ -62,25 +56,25 @@ export async function changeOwnPassword(
   } else if (input.password !== input.repeat) fields.repeat = 'Пароли не совпадают';
   if (Object.keys(fields).length > 0) return { ok: false, fields };
 
-  const accountKey = `account-password:${member.id}`;
-  const ipKey = `account-password:ip:${clientKey(ip)}`;
-  const [byAccount, byIp] = await Promise.all([
-    consumeRateLimit(db, accountKey, CURRENT_PASSWORD_LIMIT_PER_ACCOUNT),
-    consumeRateLimit(db, ipKey, CURRENT_PASSWORD_LIMIT_PER_IP),
-  ]);
-  const wait = refusedFor(byAccount, byIp);
-  if (wait !== null) {
+  const attempt = await limitedAttempt(
+    db,
+    [
+      { key: `account-password:${member.id}`, rule: CURRENT_PASSWORD_LIMIT_PER_ACCOUNT, onSuccess: 'reset' },
+      { key: `account-password:ip:${clientKey(ip)}`, rule: CURRENT_PASSWORD_LIMIT_PER_IP, onSuccess: 'refund' },
+    ],
+    async () => {
+      const hash = await findPasswordHash(db, member.id);
+      return hash && (await verifyPassword(hash, input.current)) ? true : null;
+    },
+  );
+  if (attempt.refused) {
     return {
       ok: false,
-      fields: { current: `Слишком много попыток. Попробуйте снова ${retryAfterText(wait)}.` },
-      retryAfterSeconds: wait,
+      fields: { current: `Слишком много попыток. Попробуйте снова ${retryAfterText(attempt.retryAfterSeconds)}.` },
+      retryAfterSeconds: attempt.retryAfterSeconds,
     };
   }
-  const hash = await findPasswordHash(db, member.id);
-  if (!hash || !(await verifyPassword(hash, input.current))) {
-    return { ok: false, fields: { current: 'Неверный текущий пароль' } };
-  }
-  await Promise.all([resetRateLimit(db, accountKey), refundRateLimit(db, ipKey)]);
+  if (!attempt.result) return { ok: false, fields: { current: 'Неверный текущий пароль' } };
   await setStaffPassword(db, member.id, input.password, member.id, member.sessionId);
   return { ok: true };
 }

@@ -1,41 +1,27 @@
 /**
- * Staff authentication: remix-auth v4 with a form strategy verifies the credentials (argon2id),
- * and our own server-side sessions (session.server.ts) remember the result.
+ * Signing staff in and out (docs/staff-auth.md): remix-auth v4 with a form strategy verifies the credentials
+ * (argon2id), and our own server-side sessions (session.server.ts) remember the result.
  */
 import type { Logger } from 'pino';
-import { createContext, type RouterContextProvider, redirect } from 'react-router';
+import type { RouterContextProvider } from 'react-router';
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import { findStaffCredentials } from '#app/auth/accounts.server.ts';
+import { limitedAttempt, RefusedAttempt, tooManyAttempts } from '#app/auth/attempts.server.ts';
 import { verifyPassword } from '#app/auth/password.server.ts';
 import {
   createSession,
   DEFAULT_SESSION_MAX_DAYS,
+  deleteSession,
+  findSessionUser,
   pruneExpiredSessions,
-  type StaffIdentity,
 } from '#app/auth/session.server.ts';
-import {
-  checkStaffSession,
-  commitSessionCookie,
-  type SessionRules,
-  sessionRules,
-} from '#app/auth/session-cookie.server.ts';
+import { commitSessionCookie, destroySessionCookie, readSessionId } from '#app/auth/session-cookie.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
-import { clientKey, maskEmail, retryAfterText } from '#app/infra/too-many-requests.server.ts';
+import { clientKey, maskEmail } from '#app/infra/too-many-requests.server.ts';
 import { recordAudit } from '#app/models/audit.server.ts';
-import {
-  consumeRateLimit,
-  type RateLimitRule,
-  refundRateLimit,
-  refusedFor,
-  resetRateLimit,
-} from '#app/models/rate-limit.server.ts';
+import type { RateLimitRule } from '#app/models/rate-limit.server.ts';
 import type { Database } from '#db/index.ts';
-
-export type { StaffIdentity } from '#app/auth/session.server.ts';
-
-/** The signed-in staff user of the request; set by the /admin middleware. */
-export const staffContext = createContext<StaffIdentity | null>(null);
 
 /**
  * Failed-login throttling (docs/security.md, "Login throttling"), shared across instances through PostgreSQL.
@@ -46,17 +32,15 @@ export const LOGIN_LIMIT_PER_EMAIL_AND_IP: RateLimitRule = { points: 5, windowSe
 export const LOGIN_LIMIT_PER_IP: RateLimitRule = { points: 30, windowSeconds: 15 * 60 };
 
 /** A login refusal whose message is Russian and safe to show on the form. */
-export class LoginError extends Error {
+export class LoginError extends RefusedAttempt {
   override name = 'LoginError';
 }
 
 /** Too many failed attempts from this address: answered with 429 and `Retry-After`. */
 export class LoginThrottledError extends LoginError {
   override name = 'LoginThrottledError';
-  readonly retryAfterSeconds: number;
   constructor(retryAfterSeconds: number) {
-    super(`Слишком много попыток входа. Попробуйте снова ${retryAfterText(retryAfterSeconds)}.`);
-    this.retryAfterSeconds = retryAfterSeconds;
+    super(tooManyAttempts('входа', retryAfterSeconds), retryAfterSeconds);
   }
 }
 
@@ -75,9 +59,8 @@ export interface LoginClient {
 }
 
 /**
- * Verifies an email/password form. Every attempt takes a point from both windows before the (slow) hash check —
- * atomically, so parallel guesses cannot slip past the limit, and a throttled attacker costs us no argon2 work.
- * A successful login then gives its points back: only failures stay counted.
+ * Verifies an email/password form. Every attempt takes a point from both windows before the (slow) hash check
+ * (attempts.server.ts), so a throttled attacker costs us no argon2 work; a successful login gives its points back.
  */
 export async function authenticateLogin(db: Database, request: Request, client: LoginClient): Promise<LoginUser> {
   const authenticator = new Authenticator<LoginUser>().use(
@@ -92,39 +75,37 @@ export async function authenticateLogin(db: Database, request: Request, client: 
       const impossibleEmail = CONTROL_CHARACTER.test(email);
 
       const address = clientKey(client.ip);
-      const emailKey = `login:email-ip:${address}:${email}`;
-      const ipKey = `login:ip:${address}`;
-      const [byEmail, byIp] = await Promise.all([
-        consumeRateLimit(db, emailKey, LOGIN_LIMIT_PER_EMAIL_AND_IP),
-        consumeRateLimit(db, ipKey, LOGIN_LIMIT_PER_IP),
-      ]);
-      const wait = refusedFor(byEmail, byIp);
-      if (wait !== null) {
+      const attempt = await limitedAttempt(
+        db,
+        [
+          { key: `login:email-ip:${address}:${email}`, rule: LOGIN_LIMIT_PER_EMAIL_AND_IP, onSuccess: 'reset' },
+          { key: `login:ip:${address}`, rule: LOGIN_LIMIT_PER_IP, onSuccess: 'refund' },
+        ],
+        async () => {
+          const user = impossibleEmail ? undefined : await findStaffCredentials(db, email);
+          // Without an account we still hash once, so response time does not reveal which emails exist.
+          const valid = await verifyPassword(user?.password_hash ?? DUMMY_HASH, password);
+          return user && valid && !user.disabled ? { id: user.id, email: user.email } : null;
+        },
+      );
+      if (attempt.refused) {
         // The first refused attempt of a window starts the lockout: log it once, with the email masked (never
         // the password).
-        const started =
-          byEmail.used === LOGIN_LIMIT_PER_EMAIL_AND_IP.points + 1 || byIp.used === LOGIN_LIMIT_PER_IP.points + 1;
-        if (started) {
+        if (attempt.lockoutStarted) {
           client.logger?.warn(
             {
               email: maskEmail(email),
               ip: client.ip,
-              scope: byIp.allowed ? 'email+ip' : 'ip',
-              retryAfterSeconds: wait,
+              scope: attempt.results[1]!.allowed ? 'email+ip' : 'ip',
+              retryAfterSeconds: attempt.retryAfterSeconds,
             },
             'login locked after repeated failures',
           );
         }
-        throw new LoginThrottledError(wait);
+        throw new LoginThrottledError(attempt.retryAfterSeconds);
       }
-
-      const user = impossibleEmail ? undefined : await findStaffCredentials(db, email);
-      // Without an account we still hash once, so response time does not reveal which emails exist.
-      const valid = await verifyPassword(user?.password_hash ?? DUMMY_HASH, password);
-      if (!user || !valid || user.disabled) throw new LoginError(INVALID_CREDENTIALS);
-
-      await Promise.all([resetRateLimit(db, emailKey), refundRateLimit(db, ipKey)]);
-      return { id: user.id, email: user.email };
+      if (!attempt.result) throw new LoginError(INVALID_CREDENTIALS);
+      return attempt.result;
     }),
     'form',
   );
@@ -157,42 +138,15 @@ export async function startStaffSession(
   return commitSessionCookie(secret, sessionId, meta.maxDays ?? DEFAULT_SESSION_MAX_DAYS);
 }
 
-/**
- * The staff user of the request, from the session cookie; null when anonymous, and when the session is not enough
- * (signed in with the password alone by a member who needs a second factor).
- */
-export async function findStaffUser(
-  db: Database,
-  request: Request,
-  secret: string,
-  rules: SessionRules,
-): Promise<StaffIdentity | null> {
-  const check = await checkStaffSession(db, request.headers.get('Cookie'), secret, rules);
-  if (check.state !== 'signed-in') return null;
-  const { id, email, name, role, sessionId } = check.session;
-  return { id, email, name, role, sessionId };
-}
-
-/** `findStaffUser` with the request's services. */
-export function staffOfRequest(context: Readonly<RouterContextProvider>, request: Request) {
+/** Logging out: the session of the request's cookie ends (audited when it was alive); returns the cleared cookie. */
+export async function signOut(context: Readonly<RouterContextProvider>, request: Request): Promise<string> {
   const services = getServices(context);
-  return findStaffUser(services.database.db, request, services.sessionSecret, sessionRules(services.env));
-}
-
-/** `/login?redirectTo=<this page>` for an anonymous request. */
-export function loginRedirect(url: URL): Response {
-  const target = url.pathname + url.search;
-  return redirect(`/login?redirectTo=${encodeURIComponent(target)}`);
-}
-
-/** The staff user set by the /admin middleware; throws if a route outside /admin asks for it. */
-export function getStaff(context: Readonly<RouterContextProvider>): StaffIdentity {
-  const staff = context.get(staffContext);
-  if (!staff) throw new Error('No staff user in context: is the route under the /admin layout?');
-  return staff;
-}
-
-/** Throws 403 unless the staff user is an admin (only admins manage staff accounts). */
-export function requireAdminRole(staff: StaffIdentity): void {
-  if (staff.role !== 'admin') throw new Response('Доступ только для администраторов', { status: 403 });
+  const db = services.database.db;
+  const sessionId = await readSessionId(request, services.sessionSecret);
+  if (sessionId) {
+    const staff = await findSessionUser(db, sessionId, { maxDays: services.env.SESSION_MAX_DAYS });
+    await deleteSession(db, sessionId);
+    if (staff) await recordAudit(db, { staffUserId: staff.id, action: 'logout', entity: 'session', entityId: null });
+  }
+  return destroySessionCookie(services.sessionSecret);
 }

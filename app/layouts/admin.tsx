@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from 'react-router';
 import { ADMIN_NAV, staffPageMeta } from '#app/admin/nav.ts';
 import stylesheet from '#app/admin.css?url';
-import { getStaff } from '#app/auth/sign-in.server.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { FlashMessage } from '#app/components/admin/FlashMessage.tsx';
 import { ViewerZoneCookie } from '#app/components/admin/StaffTime.tsx';
 import { Heading } from '#app/components/Heading.tsx';

@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from 'react-router';
-import { getStaff } from '#app/auth/sign-in.server.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
 import { parseId } from '#app/lib/id.ts';
 import { requestDecision } from '#app/services/access.server.ts';

@@ -1,7 +1,7 @@
 import { createContext, type MiddlewareFunction, redirect } from 'react-router';
 import { staffGymIds } from '#app/auth/accounts.server.ts';
 import { checkStaffSession, sessionRules } from '#app/auth/session-cookie.server.ts';
-import { loginRedirect, staffContext } from '#app/auth/sign-in.server.ts';
+import { loginRedirect, staffContext } from '#app/auth/staff.server.ts';
 import { requestTwoFactorContext, secondStepForSession } from '#app/auth/two-factor.server.ts';
 import { type Flash, takeFlash } from '#app/infra/flash.server.ts';
 import { getServices } from '#app/infra/services.server.ts';

@@ -9,7 +9,7 @@ import type { FieldErrors, FormValues } from '#app/admin/fields.ts';
 import { DEFAULT_REVISIONS_KEEP_DAYS, DELETED_KEEP_DAYS, POSITION_KEY } from '#app/admin/revisions.ts';
 import type { AnySection } from '#app/admin/section.ts';
 import { sectionHome } from '#app/admin/sections.ts';
-import type { StaffIdentity } from '#app/auth/sign-in.server.ts';
+import type { StaffIdentity } from '#app/auth/staff.server.ts';
 import type { Env } from '#app/infra/env.server.ts';
 import { visitorChannelsOf } from '#app/infra/env.server.ts';
 import { notFound } from '#app/infra/not-found.server.ts';

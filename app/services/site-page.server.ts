@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from 'react-router';
 import { hasSessionCookie } from '#app/auth/session-cookie.server.ts';
-import { staffOfRequest } from '#app/auth/sign-in.server.ts';
+import { staffOfRequest } from '#app/auth/staff.server.ts';
 import { isDatabaseUnavailable } from '#app/infra/database-outage.server.ts';
 import { notFound } from '#app/infra/not-found.server.ts';
 import { expireRenderAt } from '#app/infra/render-cache.server.ts';

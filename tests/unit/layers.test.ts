@@ -200,7 +200,7 @@ describe('the layers of docs/architecture.md', () => {
       forbiddenImports([
         { from: 'app/routes/auth/login.tsx', to: 'app/auth/sign-in.server.ts', typeOnly: false },
         { from: 'app/middleware/staff.server.ts', to: 'app/auth/session-cookie.server.ts', typeOnly: false },
-        { from: 'app/services/site-page.server.ts', to: 'app/auth/sign-in.server.ts', typeOnly: false },
+        { from: 'app/services/site-page.server.ts', to: 'app/auth/staff.server.ts', typeOnly: false },
         { from: 'server/app.ts', to: 'app/auth/session-cookie.server.ts', typeOnly: false },
         { from: 'app/auth/accounts.server.ts', to: 'app/models/audit.server.ts', typeOnly: false },
         { from: 'app/auth/sign-in.server.ts', to: 'app/infra/services.server.ts', typeOnly: false },
@@ -212,7 +212,7 @@ describe('the layers of docs/architecture.md', () => {
       forbiddenImports([
         { from: 'app/auth/sign-in.server.ts', to: 'app/services/access.server.ts', typeOnly: false },
         { from: 'app/auth/session.server.ts', to: 'app/components/Heading.tsx', typeOnly: true },
-        { from: 'app/auth/sign-in.server.ts', to: 'app/middleware/staff.server.ts', typeOnly: false },
+        { from: 'app/auth/staff.server.ts', to: 'app/middleware/staff.server.ts', typeOnly: false },
         { from: 'app/models/audit.server.ts', to: 'app/auth/session.server.ts', typeOnly: true },
         { from: 'app/infra/cookie-options.server.ts', to: 'app/auth/session-cookie.server.ts', typeOnly: false },
         { from: 'app/lib/password.ts', to: 'app/auth/password.server.ts', typeOnly: false },
@@ -229,7 +229,7 @@ describe('the layers of docs/architecture.md', () => {
     ]);
     expect(
       folderCircles([
-        { from: 'app/services/site-page.server.ts', to: 'app/auth/sign-in.server.ts', typeOnly: false },
+        { from: 'app/services/site-page.server.ts', to: 'app/auth/staff.server.ts', typeOnly: false },
         { from: 'app/auth/sign-in.server.ts', to: 'app/services/access.server.ts', typeOnly: false },
       ]),
     ).toEqual(['app/auth → app/services → app/auth']);

@@ -2,13 +2,13 @@ import type { ComponentProps } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { adminTitle } from '#app/admin/nav.ts';
 import { MIN_PASSWORD_LENGTH } from '#app/auth/accounts.server.ts';
+import { refusedAnswer } from '#app/auth/attempts.server.ts';
 import { type AccountErrors, changeOwnName, changeOwnPassword } from '#app/auth/profile.server.ts';
-import { getStaff } from '#app/auth/sign-in.server.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import {
   cancelTotpSetup,
   confirmTotpSetup,
   isTwoFactorRequired,
-  refusedCode,
   renewRecoveryCodes,
   requestTwoFactorContext,
   SecondFactorError,
@@ -120,7 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return withFlash('Двухфакторный вход выключен');
     }
   } catch (error) {
-    const refused = refusedCode(error);
+    const refused = refusedAnswer(error);
     if (!refused) throw error;
     return data({ intent, error: refused.message, recoveryCodes: null, ...none }, refused.init);
   }

@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router';
 import { AUDIT_ACTION_CHOICES, AUDIT_ENTITY_CHOICES } from '#app/admin/audit.ts';
 import { adminTitle } from '#app/admin/nav.ts';
-import { getStaff } from '#app/auth/sign-in.server.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { AuditList } from '#app/components/admin/AuditList.tsx';
 import { FilterSelect } from '#app/components/admin/FilterSelect.tsx';
 import { Heading } from '#app/components/Heading.tsx';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { adminTitle } from '#app/admin/nav.ts';
-import { getStaff } from '#app/auth/sign-in.server.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { AuditList } from '#app/components/admin/AuditList.tsx';
 import { BidsChart } from '#app/components/admin/BidsChart.tsx';
 import { RecordActionForm } from '#app/components/admin/RecordActionForm.tsx';

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { adminTitle } from '#app/admin/nav.ts';
 import { recordPath, SECTIONS, sectionByKey } from '#app/admin/sections.ts';
-import { getStaff } from '#app/auth/sign-in.server.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { SingleFilterForm } from '#app/components/admin/SingleFilterForm.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { TableHead } from '#app/components/admin/TableHead.tsx';

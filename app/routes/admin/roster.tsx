@@ -1,7 +1,7 @@
 import { data, Form, Link } from 'react-router';
 import { SIGNUP_STATE_LABELS } from '#app/admin/bids.ts';
 import { staffPageMeta } from '#app/admin/nav.ts';
-import { getStaff } from '#app/auth/sign-in.server.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { SessionPlace } from '#app/components/admin/SessionPlace.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';

@@ -11,7 +11,7 @@ import {
   setStaffPassword,
   setStaffRole,
 } from '#app/auth/accounts.server.ts';
-import { getStaff, requireAdminRole } from '#app/auth/sign-in.server.ts';
+import { getStaff, requireAdminRole } from '#app/auth/staff.server.ts';
 import { resetStaffTwoFactor } from '#app/auth/two-factor-secret.server.ts';
 import { RecordActionForm } from '#app/components/admin/RecordActionForm.tsx';
 import { TableHead } from '#app/components/admin/TableHead.tsx';

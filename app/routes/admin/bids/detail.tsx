@@ -9,7 +9,7 @@ import {
   SIGNUP_STATE_LABELS,
 } from '#app/admin/bids.ts';
 import { adminTitle } from '#app/admin/nav.ts';
-import { getStaff } from '#app/auth/sign-in.server.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { StaffTime, useStaffClock } from '#app/components/admin/StaffTime.tsx';
 import { TrialPath } from '#app/components/admin/TrialPath.tsx';
 import { VisitorMessages } from '#app/components/admin/VisitorMessages.tsx';

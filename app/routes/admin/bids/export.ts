@@ -1,5 +1,5 @@
 import { BID_KIND_LABELS, BID_STATUS_LABELS, bidTimeZone } from '#app/admin/bids.ts';
-import { getStaff } from '#app/auth/sign-in.server.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { getDb, getRequestInfo } from '#app/infra/services.server.ts';
 import { CSV_BOM, csvRow } from '#app/lib/csv.server.ts';
 import { formatPhone } from '#app/lib/format.ts';

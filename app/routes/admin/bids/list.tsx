@@ -11,7 +11,7 @@ import {
   SIGNUP_STATE_LABELS,
 } from '#app/admin/bids.ts';
 import { adminTitle } from '#app/admin/nav.ts';
-import { getStaff } from '#app/auth/sign-in.server.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { FilterSelect } from '#app/components/admin/FilterSelect.tsx';
 import { SessionPlace } from '#app/components/admin/SessionPlace.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';

@@ -2,7 +2,7 @@ import { Form, Link } from 'react-router';
 import { adminTitle } from '#app/admin/nav.ts';
 import { DELETE_CONSEQUENCE } from '#app/admin/revisions.ts';
 import { sectionByKey, sectionHome, sectionOfRoute } from '#app/admin/sections.ts';
-import { getStaff } from '#app/auth/sign-in.server.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { Heading } from '#app/components/Heading.tsx';
 import { visitorChannelsOf } from '#app/infra/env.server.ts';
 import { type Flash, redirectWithFlash } from '#app/infra/flash.server.ts';

@@ -6,7 +6,7 @@ import { adminTitle } from '#app/admin/nav.ts';
 import { SCHEDULED_ACTION_LABELS } from '#app/admin/scheduling.ts';
 import type { AnySection } from '#app/admin/section.ts';
 import { recordPath, sectionByKey, sectionHome, sectionOfRoute } from '#app/admin/sections.ts';
-import { getStaff } from '#app/auth/sign-in.server.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { EntityForm } from '#app/components/admin/EntityForm.tsx';
 import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';

@@ -4,7 +4,7 @@ import { fieldChoices, filterName, type Options } from '#app/admin/fields.ts';
 import { adminTitle } from '#app/admin/nav.ts';
 import type { AnySection } from '#app/admin/section.ts';
 import { sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
-import { getStaff } from '#app/auth/sign-in.server.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { DeleteButton } from '#app/components/admin/DeleteButton.tsx';
 import { FilterSelect } from '#app/components/admin/FilterSelect.tsx';
 import { cellText, ListCell, linkedColumn } from '#app/components/admin/ListCell.tsx';

@@ -11,7 +11,7 @@ import {
   revisionText,
 } from '#app/admin/revisions.ts';
 import { recordPath, sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
-import { getStaff } from '#app/auth/sign-in.server.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
 import { StaffTime, useStaffClock } from '#app/components/admin/StaffTime.tsx';
 import { TableHead } from '#app/components/admin/TableHead.tsx';

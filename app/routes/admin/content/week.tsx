@@ -6,7 +6,7 @@
 import { Link } from 'react-router';
 import { adminTitle } from '#app/admin/nav.ts';
 import { sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
-import { getStaff } from '#app/auth/sign-in.server.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { DeleteButton } from '#app/components/admin/DeleteButton.tsx';
 import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
 import { Heading } from '#app/components/Heading.tsx';

@@ -4,7 +4,7 @@ import { staffPageMeta } from '#app/admin/nav.ts';
 import { changedFields, revisionData, revisionText } from '#app/admin/revisions.ts';
 import { SCHEDULED_ACTION_LABELS, SCHEDULED_TITLE } from '#app/admin/scheduling.ts';
 import { recordPath, sectionByKey } from '#app/admin/sections.ts';
-import { getStaff } from '#app/auth/sign-in.server.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { TableHead } from '#app/components/admin/TableHead.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { staffPageMeta } from '#app/admin/nav.ts';
 import { SCHEDULED_ACTION_LABELS, SCHEDULED_TITLE } from '#app/admin/scheduling.ts';
 import { recordPath, sectionByKey } from '#app/admin/sections.ts';
-import { getStaff, type StaffIdentity } from '#app/auth/sign-in.server.ts';
+import { getStaff, type StaffIdentity } from '#app/auth/staff.server.ts';
 import { SingleFilterForm } from '#app/components/admin/SingleFilterForm.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { TableHead } from '#app/components/admin/TableHead.tsx';
