@@ -54,24 +54,25 @@ export async function limitedAttempt<T>(
   return { refused: false, result };
 }
 
-/** A refused attempt; the message is Russian and safe to show next to the field. Over a limit it has a wait. */
+/** A refused attempt; the message is Russian and safe to show next to the field. Answered with 400. */
 export class RefusedAttempt extends Error {
   override name = 'RefusedAttempt';
-  readonly retryAfterSeconds: number | null;
-  constructor(message: string, retryAfterSeconds: number | null = null) {
-    super(message);
+}
+
+/** Too many failed attempts (`Слишком много попыток <of>. Попробуйте снова через N мин.`): 429 with `Retry-After`. */
+export class ThrottledAttempt extends RefusedAttempt {
+  override name = 'ThrottledAttempt';
+  readonly retryAfterSeconds: number;
+  constructor(of: string, retryAfterSeconds: number) {
+    super(`Слишком много попыток ${of}. Попробуйте снова ${retryAfterText(retryAfterSeconds)}.`);
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
-/** `Слишком много попыток <of>. Попробуйте снова через N мин.` */
-export function tooManyAttempts(of: string, retryAfterSeconds: number): string {
-  return `Слишком много попыток ${of}. Попробуйте снова ${retryAfterText(retryAfterSeconds)}.`;
-}
-
 /** A refused attempt as an answer's error text and status (429 with `Retry-After` over a limit, else 400); null for other errors. */
 export function refusedAnswer(error: unknown): { message: string; init: ResponseInit } | null {
-  if (!(error instanceof RefusedAttempt)) return null;
-  if (error.retryAfterSeconds === null) return { message: error.message, init: { status: 400 } };
-  return { message: error.message, init: { status: 429, headers: retryAfterHeaders(error.retryAfterSeconds) } };
+  if (error instanceof ThrottledAttempt) {
+    return { message: error.message, init: { status: 429, headers: retryAfterHeaders(error.retryAfterSeconds) } };
+  }
+  return error instanceof RefusedAttempt ? { message: error.message, init: { status: 400 } } : null;
 }

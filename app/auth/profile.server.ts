@@ -12,16 +12,9 @@ import {
 } from '#app/auth/accounts.server.ts';
 import { limitedAttempt } from '#app/auth/attempts.server.ts';
 import { verifyPassword } from '#app/auth/password.server.ts';
+import { LOGIN_LIMIT_PER_EMAIL_AND_IP, LOGIN_LIMIT_PER_IP } from '#app/auth/sign-in.server.ts';
 import { clientKey, retryAfterText } from '#app/infra/too-many-requests.server.ts';
-import type { RateLimitRule } from '#app/models/rate-limit.server.ts';
 import type { Database } from '#db/index.ts';
-
-/**
- * Wrong current passwords per account (a session left open on a shared computer must not become a way to guess the
- * password) and per client address, in fixed 15-minute windows like the sign-in's (docs/security.md).
- */
-export const CURRENT_PASSWORD_LIMIT_PER_ACCOUNT: RateLimitRule = { points: 5, windowSeconds: 15 * 60 };
-export const CURRENT_PASSWORD_LIMIT_PER_IP: RateLimitRule = { points: 30, windowSeconds: 15 * 60 };
 
 /** Per-field Russian messages of a refused change; `retryAfterSeconds` when throttled (a 429). */
 export interface AccountErrors {
@@ -56,11 +49,13 @@ export async function changeOwnPassword(
   } else if (input.password !== input.repeat) fields.repeat = 'Пароли не совпадают';
   if (Object.keys(fields).length > 0) return { ok: false, fields };
 
+  // Wrong current passwords count per account (a session left open on a shared computer must not become a way to
+  // guess the password) and per client address, with the sign-in's limits (docs/security.md).
   const attempt = await limitedAttempt(
     db,
     [
-      { key: `account-password:${member.id}`, rule: CURRENT_PASSWORD_LIMIT_PER_ACCOUNT, onSuccess: 'reset' },
-      { key: `account-password:ip:${clientKey(ip)}`, rule: CURRENT_PASSWORD_LIMIT_PER_IP, onSuccess: 'refund' },
+      { key: `account-password:${member.id}`, rule: LOGIN_LIMIT_PER_EMAIL_AND_IP, onSuccess: 'reset' },
+      { key: `account-password:ip:${clientKey(ip)}`, rule: LOGIN_LIMIT_PER_IP, onSuccess: 'refund' },
     ],
     async () => {
       const hash = await findPasswordHash(db, member.id);

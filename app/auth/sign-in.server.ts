@@ -7,7 +7,7 @@ import type { RouterContextProvider } from 'react-router';
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import { findStaffCredentials } from '#app/auth/accounts.server.ts';
-import { limitedAttempt, RefusedAttempt, tooManyAttempts } from '#app/auth/attempts.server.ts';
+import { limitedAttempt, RefusedAttempt, ThrottledAttempt } from '#app/auth/attempts.server.ts';
 import { verifyPassword } from '#app/auth/password.server.ts';
 import {
   createSession,
@@ -34,14 +34,6 @@ export const LOGIN_LIMIT_PER_IP: RateLimitRule = { points: 30, windowSeconds: 15
 /** A login refusal whose message is Russian and safe to show on the form. */
 export class LoginError extends RefusedAttempt {
   override name = 'LoginError';
-}
-
-/** Too many failed attempts from this address: answered with 429 and `Retry-After`. */
-export class LoginThrottledError extends LoginError {
-  override name = 'LoginThrottledError';
-  constructor(retryAfterSeconds: number) {
-    super(tooManyAttempts('входа', retryAfterSeconds), retryAfterSeconds);
-  }
 }
 
 const INVALID_CREDENTIALS = 'Неверный email или пароль';
@@ -102,7 +94,8 @@ export async function authenticateLogin(db: Database, request: Request, client: 
             'login locked after repeated failures',
           );
         }
-        throw new LoginThrottledError(attempt.retryAfterSeconds);
+        // Too many failed attempts from this address: answered with 429 and `Retry-After`.
+        throw new ThrottledAttempt('входа', attempt.retryAfterSeconds);
       }
       if (!attempt.result) throw new LoginError(INVALID_CREDENTIALS);
       return attempt.result;

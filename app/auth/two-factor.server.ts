@@ -5,7 +5,7 @@
  */
 import type { Logger } from 'pino';
 import type { RouterContextProvider } from 'react-router';
-import { limitedAttempt, RefusedAttempt, refusedAnswer, tooManyAttempts } from '#app/auth/attempts.server.ts';
+import { limitedAttempt, RefusedAttempt, refusedAnswer, ThrottledAttempt } from '#app/auth/attempts.server.ts';
 import {
   beginLoginChallenge,
   finishLoginChallenge,
@@ -118,14 +118,6 @@ export class SecondFactorError extends RefusedAttempt {
   override name = 'SecondFactorError';
 }
 
-/** Too many wrong codes: answered with 429 and `Retry-After`. */
-export class SecondFactorThrottledError extends SecondFactorError {
-  override name = 'SecondFactorThrottledError';
-  constructor(retryAfterSeconds: number) {
-    super(tooManyAttempts('ввода кода', retryAfterSeconds), retryAfterSeconds);
-  }
-}
-
 /** How the code step of a sign-in ended. */
 export type SignInCodeOutcome<T> =
   | { kind: 'expired' }
@@ -214,7 +206,7 @@ async function throttled<T>(
       'second factor locked after repeated failures',
     );
   }
-  throw new SecondFactorThrottledError(attempt.retryAfterSeconds);
+  throw new ThrottledAttempt('ввода кода', attempt.retryAfterSeconds);
 }
 
 function codeKey(ctx: TwoFactorContext): Buffer {
@@ -356,8 +348,19 @@ export async function renewRecoveryCodes(ctx: TwoFactorContext, staffUserId: num
   return recoveryCodes;
 }
 
-/** The member switches their own two-factor sign-in off, proving it with a current code. */
-export async function turnOffTwoFactor(ctx: TwoFactorContext, staffUserId: number, rawCode: string) {
-  await verifySecondFactor(ctx, staffUserId, rawCode);
-  await disableTotp(ctx.db, staffUserId, staffUserId, 'by-owner');
+/**
+ * The member switches their own two-factor sign-in off, proving it with a current code; refused without looking at
+ * the code when `REQUIRE_2FA` applies to them.
+ */
+export async function turnOffTwoFactor(
+  ctx: TwoFactorContext,
+  member: { id: number; role: StaffRole },
+  rawCode: string,
+  requirement: TwoFactorRequirement,
+) {
+  if (isTwoFactorRequired(member.role, requirement)) {
+    throw new SecondFactorError('Для вашей учётной записи двухфакторный вход обязателен: выключить его нельзя.');
+  }
+  await verifySecondFactor(ctx, member.id, rawCode);
+  await disableTotp(ctx.db, member.id, member.id, 'by-owner');
 }

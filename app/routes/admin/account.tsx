@@ -11,7 +11,6 @@ import {
   isTwoFactorRequired,
   renewRecoveryCodes,
   requestTwoFactorContext,
-  SecondFactorError,
   startTotpSetup,
   totpSetupView,
   turnOffTwoFactor,
@@ -113,10 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'codes':
         return { intent, error: null, recoveryCodes: await renewRecoveryCodes(ctx, staff.id, code), ...none };
       case 'disable':
-        if (isTwoFactorRequired(staff.role, getServices(context).env.REQUIRE_2FA)) {
-          throw new SecondFactorError('Для вашей учётной записи двухфакторный вход обязателен: выключить его нельзя.');
-        }
-        await turnOffTwoFactor(ctx, staff.id, code);
+        await turnOffTwoFactor(ctx, staff, code, getServices(context).env.REQUIRE_2FA);
         return withFlash('Двухфакторный вход выключен');
     }
   } catch (error) {
