@@ -300,7 +300,7 @@ export interface StaffUserTable extends VersionedColumns {
   totp_pending_secret: Nullable<string>;
 }
 
-/** One-time recovery codes, stored as keyed hashes (app/services/totp.server.ts); a used code keeps its row with `used_at`. */
+/** One-time recovery codes, stored as keyed hashes (app/auth/totp.server.ts); a used code keeps its row with `used_at`. */
 export interface StaffRecoveryCodeTable {
   id: Generated<number>;
   staff_user_id: number;

@@ -14,10 +14,10 @@
 import path from 'node:path';
 import readline from 'node:readline/promises';
 import { parseArgs } from 'node:util';
+import * as staffUsers from '#app/auth/accounts.server.ts';
+import { resetStaffTwoFactor } from '#app/auth/two-factor-secret.server.ts';
 import { parseEnv } from '#app/infra/env.server.ts';
 import { isOperatorError } from '#app/infra/startup.server.ts';
-import * as staffUsers from '#app/models/staff.server.ts';
-import { resetStaffTwoFactor } from '#app/models/two-factor-secret.server.ts';
 import { createDb, migrateToLatest } from '#db/index.ts';
 import type { StaffRole } from '#db/schema.ts';
 

@@ -10,6 +10,7 @@
 import * as serverBuild from 'virtual:react-router/server-build';
 import type express from 'express';
 import siteStyles from '#app/app.css?inline';
+import { isSignedInStaff, sessionRules } from '#app/auth/session-cookie.server.ts';
 import { answerDatabaseOutagesWith503 } from '#app/infra/database-outage.server.ts';
 import { AppLoadContext, type AppServices } from '#app/infra/load-context.server.ts';
 import { createPageCache } from '#app/infra/page-cache.server.ts';
@@ -17,7 +18,6 @@ import { createRequestHandler } from '#app/infra/request-handler.server.ts';
 import { PUBLIC_BODY_LIMIT, STAFF_BODY_LIMIT } from '#app/lib/body-limits.ts';
 import { resolveActiveGym } from '#app/services/active-gym.server.ts';
 import { issueBidToken } from '#app/services/bid-token.server.ts';
-import { isSignedInStaff, sessionRules } from '#app/services/session-cookie.server.ts';
 
 const dev = import.meta.env.DEV;
 // Every route's loader, action and middleware answers an unreachable database with a 503 (database-outage.server.ts).

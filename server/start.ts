@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
+import { ensureAdminFromEnv, noStaffHint } from '#app/auth/admin-bootstrap.server.ts';
+import { rekeyLegacyRecoveryCodes } from '#app/auth/two-factor.server.ts';
 import { createContentCache } from '#app/infra/content-cache.server.ts';
 import { createOutageMonitor, isDatabaseUnavailable } from '#app/infra/database-outage.server.ts';
 import { loadEnv } from '#app/infra/env.server.ts';
@@ -16,12 +18,10 @@ import { loadSessionSecret } from '#app/infra/secret.server.ts';
 import { exitOnStartupError } from '#app/infra/startup.server.ts';
 import { say } from '#app/infra/startup-notes.server.ts';
 import { createStorageFromEnv } from '#app/infra/storage.server.ts';
-import { ensureAdminFromEnv, noStaffHint } from '#app/services/admin-bootstrap.server.ts';
 import { prepareDatabase } from '#app/services/database-setup.server.ts';
 import { startHousekeeping } from '#app/services/housekeeping.server.ts';
 import { startOutboxWorker } from '#app/services/outbox-worker.server.ts';
 import { schedulerClock, startScheduledChanges } from '#app/services/scheduled-changes.server.ts';
-import { rekeyLegacyRecoveryCodes } from '#app/services/two-factor.server.ts';
 import { createDb } from '#db/index.ts';
 
 /** What start-up made: the long-lived services the HTTP app and the drain use. */

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from 'react-router';
 import { ADMIN_NAV, staffPageMeta } from '#app/admin/nav.ts';
 import stylesheet from '#app/admin.css?url';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { FlashMessage } from '#app/components/admin/FlashMessage.tsx';
 import { ViewerZoneCookie } from '#app/components/admin/StaffTime.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { requireAccessMiddleware } from '#app/middleware/access.server.ts';
 import { adminFlashContext, requireStaffMiddleware } from '#app/middleware/staff.server.ts';
-import { getStaff } from '#app/services/auth.server.ts';
 import { getStaffClock } from '#app/services/staff-clock.server.ts';
 import type { Route } from './+types/admin';
 

@@ -1,8 +1,9 @@
 import type { MiddlewareFunction } from 'react-router';
+import { getStaff } from '#app/auth/staff.server.ts';
+import { notFound } from '#app/infra/not-found.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
 import { parseId } from '#app/lib/id.ts';
 import { requestDecision } from '#app/services/access.server.ts';
-import { getStaff } from '#app/services/auth.server.ts';
 
 /**
  * Every staff page and action passes the access rules before its loader or action runs (docs/product/roles.md,
@@ -32,6 +33,9 @@ export const requireAccessMiddleware: MiddlewareFunction<Response> = async ({ re
     },
     url.searchParams,
   );
-  if (!decision.ok) throw new Response(decision.message, { status: decision.status });
+  if (!decision.ok) {
+    if (decision.status === 404) notFound(decision.message);
+    throw new Response(decision.message, { status: decision.status });
+  }
   return next();
 };

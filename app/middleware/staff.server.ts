@@ -1,11 +1,11 @@
 import { createContext, type MiddlewareFunction, redirect } from 'react-router';
+import { staffGymIds } from '#app/auth/accounts.server.ts';
+import { checkStaffSession, sessionRules } from '#app/auth/session-cookie.server.ts';
+import { loginRedirect, staffContext } from '#app/auth/staff.server.ts';
+import { requestTwoFactorContext, secondStepForSession } from '#app/auth/two-factor.server.ts';
 import { type Flash, takeFlash } from '#app/infra/flash.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
-import { staffGymIds } from '#app/models/staff.server.ts';
-import { loginRedirect, staffContext } from '#app/services/auth.server.ts';
-import { checkStaffSession, sessionRules } from '#app/services/session-cookie.server.ts';
 import { provideStaffClock } from '#app/services/staff-clock.server.ts';
-import { requestTwoFactorContext, secondStepForSession } from '#app/services/two-factor.server.ts';
 
 /** The flash message read by the middleware, rendered by the admin layout. */
 export const adminFlashContext = createContext<Flash | null>(null);

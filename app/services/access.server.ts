@@ -16,9 +16,9 @@
 import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { AnySection } from '#app/admin/section.ts';
 import { SECTIONS } from '#app/admin/sections.ts';
+import type { StaffIdentity } from '#app/auth/session.server.ts';
 import { parseId } from '#app/lib/id.ts';
 import { gymIdsOfRecord, recordGymIds } from '#app/models/record-gyms.server.ts';
-import type { StaffIdentity } from '#app/models/session.server.ts';
 import type { Database } from '#db/index.ts';
 
 export type Access = 'none' | 'read' | 'write';

@@ -4,6 +4,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '#app/infra/
 import { visitorChannelsOf } from '#app/infra/env.server.ts';
 import { renderPlaceholders } from '#app/infra/render-cache.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
+import { clientKey, retryAfterHeaders, retryAfterText } from '#app/infra/too-many-requests.server.ts';
 import { isTrialKind, parseSessionChoice, SESSION_CHOICE_FIELD } from '#app/lib/attendance.ts';
 import {
   BID_FORM_PARAM,
@@ -33,7 +34,6 @@ import { issueManageLink } from '#app/services/booking-link.server.ts';
 import { currentPolicy } from '#app/services/consent-policy.server.ts';
 import { setSignupLinkCookie } from '#app/services/signup-link-cookie.server.ts';
 import { cachedBookingRules, signupRefusal } from '#app/services/signup-rules.server.ts';
-import { clientKey, retryAfterHeaders, retryAfterText } from '#app/services/too-many-requests.server.ts';
 import {
   bookTrialSession,
   checkTrialSession,

@@ -7,11 +7,11 @@ import type { RouterContextProvider } from 'react-router';
 import { visitorChannelsOf } from '#app/infra/env.server.ts';
 import { notFound } from '#app/infra/not-found.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
+import { clientKey, retryAfterHeaders, retryAfterText } from '#app/infra/too-many-requests.server.ts';
 import { getBookingView } from '#app/models/booking-view.server.ts';
 import { consumeRateLimit } from '#app/models/rate-limit.server.ts';
 import { cancelByVisitor, findSignupByTokenHash } from '#app/models/signup.server.ts';
 import { lookupHash } from '#app/services/booking-link.server.ts';
-import { clientKey, retryAfterHeaders, retryAfterText } from '#app/services/too-many-requests.server.ts';
 
 /** Opens of manage links per client address: a visitor looks at their booking a few times, a guesser gets nowhere. */
 export const BOOKING_LINK_RATE_LIMIT = { points: 60, windowSeconds: 10 * 60 } as const;

@@ -9,6 +9,7 @@ import type { FieldErrors, FormValues } from '#app/admin/fields.ts';
 import { DEFAULT_REVISIONS_KEEP_DAYS, DELETED_KEEP_DAYS, POSITION_KEY } from '#app/admin/revisions.ts';
 import type { AnySection } from '#app/admin/section.ts';
 import { sectionHome } from '#app/admin/sections.ts';
+import type { StaffIdentity } from '#app/auth/staff.server.ts';
 import type { Env } from '#app/infra/env.server.ts';
 import { visitorChannelsOf } from '#app/infra/env.server.ts';
 import { notFound } from '#app/infra/not-found.server.ts';
@@ -35,7 +36,6 @@ import {
 } from '#app/models/scheduled-change.server.ts';
 import { checkValuesScope, visibilityOf } from '#app/services/access.server.ts';
 import { constraintMessage, parseValues, processImages, rawValues } from '#app/services/admin-form.server.ts';
-import type { StaffIdentity } from '#app/services/auth.server.ts';
 import { checkImagesDescribed, readImageDetails, saveImageDetails } from '#app/services/image-details.server.ts';
 import { recordZone, restorableValues } from '#app/services/revisions.server.ts';
 import { readScheduleFields, type ScheduleFields, schedulerClock } from '#app/services/scheduled-changes.server.ts';

@@ -4,11 +4,11 @@
  * versions past their keeping age go in the same round (docs/revisions.md).
  */
 import type { Logger } from 'pino';
+import { pruneExpiredLoginChallenges } from '#app/auth/login-challenge.server.ts';
+import { pruneExpiredSessions } from '#app/auth/session.server.ts';
 import { isDatabaseUnavailable } from '#app/infra/database-outage.server.ts';
-import { pruneExpiredLoginChallenges } from '#app/models/login-challenge.server.ts';
 import { pruneRateLimits } from '#app/models/rate-limit.server.ts';
 import { pruneRevisions } from '#app/models/revision.server.ts';
-import { pruneExpiredSessions } from '#app/models/session.server.ts';
 import type { Database } from '#db/index.ts';
 
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;

@@ -1,4 +1,6 @@
 import type { RouterContextProvider } from 'react-router';
+import { hasSessionCookie } from '#app/auth/session-cookie.server.ts';
+import { staffOfRequest } from '#app/auth/staff.server.ts';
 import { isDatabaseUnavailable } from '#app/infra/database-outage.server.ts';
 import { notFound } from '#app/infra/not-found.server.ts';
 import { expireRenderAt } from '#app/infra/render-cache.server.ts';
@@ -10,9 +12,7 @@ import { PRIVATE_CACHE_CONTROL } from '#app/lib/seo.ts';
 import { zonedMoment } from '#app/lib/zoned-time.ts';
 import { listSessions } from '#app/models/schedule.server.ts';
 import { getActiveGym } from '#app/services/active-gym.server.ts';
-import { staffOfRequest } from '#app/services/auth.server.ts';
 import { bidFormToken } from '#app/services/bid-intake.server.ts';
-import { hasSessionCookie } from '#app/services/session-cookie.server.ts';
 import { trialSessionChoices } from '#app/services/trial-booking.server.ts';
 import type { Database } from '#db/index.ts';
 

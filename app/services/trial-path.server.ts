@@ -3,6 +3,7 @@
  * занятие» (a place taken through the visitor's locked path, `bookTrialSession`) and the outcome after the trial.
  */
 import type { RouterContextProvider } from 'react-router';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { notFound } from '#app/infra/not-found.server.ts';
 import { getDb, getServices } from '#app/infra/services.server.ts';
 import { NOT_BOUGHT_REASONS, OTHER_CARD, parseSessionChoice } from '#app/lib/attendance.ts';
@@ -16,7 +17,6 @@ import {
   type OutcomeInput,
   setTrialOutcome,
 } from '#app/models/admin/trials.server.ts';
-import { getStaff } from '#app/services/auth.server.ts';
 import {
   bookTrialSession,
   checkTrialSession,

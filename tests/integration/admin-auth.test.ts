@@ -1,16 +1,16 @@
 import pino from 'pino';
 import { expect, it } from 'vitest';
 import { partners } from '#app/admin/sections.ts';
-import { createRow, getRow, updateRow } from '#app/models/admin/content.server.ts';
-import { createSession, deleteSession, findSessionUser } from '#app/models/session.server.ts';
-import { createStaffUser, setStaffDisabled, setStaffPassword } from '#app/models/staff.server.ts';
+import { createStaffUser, setStaffDisabled, setStaffPassword } from '#app/auth/accounts.server.ts';
+import { RefusedAttempt, ThrottledAttempt } from '#app/auth/attempts.server.ts';
+import { createSession, deleteSession, findSessionUser } from '#app/auth/session.server.ts';
 import {
   authenticateLogin,
   LOGIN_LIMIT_PER_EMAIL_AND_IP,
   LOGIN_LIMIT_PER_IP,
   LoginError,
-  LoginThrottledError,
-} from '#app/services/auth.server.ts';
+} from '#app/auth/sign-in.server.ts';
+import { createRow, getRow, updateRow } from '#app/models/admin/content.server.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
 import { auditTrail } from '#tests/integration/rows.ts';
 
@@ -57,10 +57,10 @@ describeEachDb('staff authentication and sessions', (t) => {
     const refused = await authenticateLogin(t.db, loginRequest('ghost@club.test', 'nope'), { ip: '10.0.0.2' }).catch(
       (error: unknown) => error,
     );
-    expect(refused).toBeInstanceOf(LoginThrottledError);
-    expect((refused as LoginThrottledError).message).toMatch(/^Слишком много попыток входа/);
-    expect((refused as LoginThrottledError).retryAfterSeconds).toBeGreaterThan(0);
-    expect((refused as LoginThrottledError).retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
+    expect(refused).toBeInstanceOf(ThrottledAttempt);
+    expect((refused as ThrottledAttempt).message).toMatch(/^Слишком много попыток входа/);
+    expect((refused as ThrottledAttempt).retryAfterSeconds).toBeGreaterThan(0);
+    expect((refused as ThrottledAttempt).retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
   });
 
   it("never refuses the right password from another address because of someone else's failures", async () => {
@@ -68,12 +68,12 @@ describeEachDb('staff authentication and sessions', (t) => {
     for (let i = 0; i < LOGIN_LIMIT_PER_EMAIL_AND_IP.points + 3; i++) {
       await expect(
         authenticateLogin(t.db, loginRequest('olga@club.test', `guess-${i}`), { ip: '10.0.0.66' }),
-      ).rejects.toThrow(LoginError);
+      ).rejects.toThrow(RefusedAttempt);
     }
     // The attacker's address is locked, even with the right password…
     await expect(
       authenticateLogin(t.db, loginRequest('olga@club.test', password), { ip: '10.0.0.66' }),
-    ).rejects.toThrow(LoginThrottledError);
+    ).rejects.toThrow(/^Слишком много попыток входа/);
     // …Olga at her own address is not.
     const user = await authenticateLogin(t.db, loginRequest('olga@club.test', password), { ip: '10.0.0.7' });
     expect(user.email).toBe('olga@club.test');
@@ -100,7 +100,7 @@ describeEachDb('staff authentication and sessions', (t) => {
       ).rejects.toThrow('Неверный email или пароль');
     }
     await expect(authenticateLogin(t.db, loginRequest('fresh@club.test', 'x'), { ip: '10.0.0.30' })).rejects.toThrow(
-      LoginThrottledError,
+      /^Слишком много попыток входа/,
     );
     await expect(authenticateLogin(t.db, loginRequest('fresh@club.test', 'x'), { ip: '10.0.0.31' })).rejects.toThrow(
       'Неверный email или пароль',
@@ -115,7 +115,7 @@ describeEachDb('staff authentication and sessions', (t) => {
     }
     await expect(
       authenticateLogin(t.db, loginRequest('ivan@club.test', 'x'), { ip: '2001:db8:1:2:ffff::9' }),
-    ).rejects.toThrow(LoginThrottledError);
+    ).rejects.toThrow(/^Слишком много попыток входа/);
     await expect(
       authenticateLogin(t.db, loginRequest('ivan@club.test', 'x'), { ip: '2001:db8:1:3::1' }),
     ).rejects.toThrow('Неверный email или пароль');

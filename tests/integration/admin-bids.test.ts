@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
+import { createStaffUser } from '#app/auth/accounts.server.ts';
 import { changeBidStatus, getBid, iterateBids, listBids, parseBidFilters } from '#app/models/admin/bids.server.ts';
-import { createStaffUser } from '#app/models/staff.server.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
 import { insertGym } from '#tests/integration/rows.ts';
 

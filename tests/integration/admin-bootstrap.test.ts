@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { expect, it } from 'vitest';
+import { ensureAdminFromEnv, noStaffHint } from '#app/auth/admin-bootstrap.server.ts';
+import { verifyPassword } from '#app/auth/password.server.ts';
 import { parseEnv } from '#app/infra/env.server.ts';
-import { verifyPassword } from '#app/infra/password.server.ts';
-import { ensureAdminFromEnv, noStaffHint } from '#app/services/admin-bootstrap.server.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
 
 const silent = pino({ level: 'silent' });

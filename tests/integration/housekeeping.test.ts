@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { expect, it, vi } from 'vitest';
+import { createStaffUser } from '#app/auth/accounts.server.ts';
+import { createSession } from '#app/auth/session.server.ts';
+import { authenticateLogin, LOGIN_LIMIT_PER_EMAIL_AND_IP } from '#app/auth/sign-in.server.ts';
 import { consumeRateLimit } from '#app/models/rate-limit.server.ts';
-import { createSession } from '#app/models/session.server.ts';
-import { createStaffUser } from '#app/models/staff.server.ts';
-import { authenticateLogin, LOGIN_LIMIT_PER_EMAIL_AND_IP } from '#app/services/auth.server.ts';
 import { pruneExpired, startHousekeeping } from '#app/services/housekeeping.server.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
 

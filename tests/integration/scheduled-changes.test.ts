@@ -5,9 +5,9 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { cards } from '#app/admin/sections.ts';
+import { createStaffUser } from '#app/auth/accounts.server.ts';
 import { createRow, getRow } from '#app/models/admin/content.server.ts';
 import { cancelScheduledChange, countOverdueChanges, scheduleChange } from '#app/models/scheduled-change.server.ts';
-import { createStaffUser } from '#app/models/staff.server.ts';
 import { applyDueChanges, parseLocalMoment } from '#app/services/scheduled-changes.server.ts';
 import { createDb } from '#db/index.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';

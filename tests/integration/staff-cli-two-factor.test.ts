@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, findSessionUser } from '#app/models/session.server.ts';
-import { createStaffUser } from '#app/models/staff.server.ts';
-import { findTwoFactorRecord } from '#app/models/two-factor-secret.server.ts';
-import { decryptTotpSecret, totpCode, totpEncryptionKey } from '#app/services/totp.server.ts';
-import { confirmTotpSetup, startTotpSetup } from '#app/services/two-factor.server.ts';
+import { createStaffUser } from '#app/auth/accounts.server.ts';
+import { createSession, findSessionUser } from '#app/auth/session.server.ts';
+import { decryptTotpSecret, totpCode, totpEncryptionKey } from '#app/auth/totp.server.ts';
+import { confirmTotpSetup, startTotpSetup } from '#app/auth/two-factor.server.ts';
+import { findTwoFactorRecord } from '#app/auth/two-factor-secret.server.ts';
 import { createDb, migrateToLatest } from '#db/index.ts';
 
 const run = promisify(execFile);

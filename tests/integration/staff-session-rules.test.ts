@@ -4,15 +4,14 @@
  * that die with the password, the role or the account, and recovery codes that a database dump alone does not give
  * away.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { createLoginChallenge, findLoginChallenge } from '#app/models/login-challenge.server.ts';
-import { createSession, findSessionUser } from '#app/models/session.server.ts';
-import { createStaffUser, setStaffDisabled, setStaffPassword, setStaffRole } from '#app/models/staff.server.ts';
-import { findTwoFactorRecord } from '#app/models/two-factor-secret.server.ts';
-import { checkStaffSession, commitSessionCookie } from '#app/services/session-cookie.server.ts';
-import { decryptTotpSecret, normaliseRecoveryCode, totpCode, totpEncryptionKey } from '#app/services/totp.server.ts';
+import { setStaffDisabled, setStaffPassword, setStaffRole } from '#app/auth/accounts.server.ts';
+import { createLoginChallenge, findLoginChallenge } from '#app/auth/login-challenge.server.ts';
+import { createSession, findSessionUser } from '#app/auth/session.server.ts';
+import { checkStaffSession, commitSessionCookie } from '#app/auth/session-cookie.server.ts';
+import { normaliseRecoveryCode, totpCode } from '#app/auth/totp.server.ts';
 import {
   confirmTotpSetup,
   rekeyLegacyRecoveryCodes,
@@ -20,26 +19,14 @@ import {
   startTotpSetup,
   type TwoFactorContext,
   verifySecondFactor,
-} from '#app/services/two-factor.server.ts';
+} from '#app/auth/two-factor.server.ts';
 import { type DbFixture, describeEachDb } from '#tests/integration/db-harness.ts';
+import { newMember, pendingSecret, SESSION_SECRET, STEP_MS } from '#tests/integration/staff-members.ts';
 
-const SESSION_SECRET = 'integration-session-secret-of-32-characters';
 const DAY_MS = 24 * 60 * 60 * 1000;
-const STEP_MS = 30_000;
 
 function context(t: DbFixture): TwoFactorContext {
   return { db: t.db, sessionSecret: SESSION_SECRET, client: { ip: '10.9.0.1' } };
-}
-
-async function newMember(t: DbFixture, role: 'admin' | 'editor' = 'editor') {
-  const email = `s-${randomBytes(4).toString('hex')}@club.test`;
-  const id = await createStaffUser(t.db, { email, role, password: 'member-password-1' }, null);
-  return { id, email };
-}
-
-async function pendingSecret(t: DbFixture, id: number): Promise<string> {
-  const record = await findTwoFactorRecord(t.db, id);
-  return decryptTotpSecret(totpEncryptionKey(SESSION_SECRET), id, record!.totpPendingSecret!)!;
 }
 
 /** A session row as old as `ageDays`, expiring in `expiresInDays`: what months of renewal leave behind. */

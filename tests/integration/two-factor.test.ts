@@ -1,16 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { expect, it } from 'vitest';
-import { createLoginChallenge, deleteLoginChallenge, findLoginChallenge } from '#app/models/login-challenge.server.ts';
-import { createSession, findSessionUser } from '#app/models/session.server.ts';
-import { createStaffUser } from '#app/models/staff.server.ts';
-import {
-  countUnusedRecoveryCodes,
-  findTwoFactorRecord,
-  resetStaffTwoFactor,
-} from '#app/models/two-factor-secret.server.ts';
-import { startStaffSession } from '#app/services/auth.server.ts';
-import { decryptTotpSecret, totpCode, totpEncryptionKey } from '#app/services/totp.server.ts';
+import { ThrottledAttempt } from '#app/auth/attempts.server.ts';
+import { createLoginChallenge, deleteLoginChallenge, findLoginChallenge } from '#app/auth/login-challenge.server.ts';
+import { createSession, findSessionUser } from '#app/auth/session.server.ts';
+import { startStaffSession } from '#app/auth/sign-in.server.ts';
+import { totpCode } from '#app/auth/totp.server.ts';
 import {
   CODE_LIMIT_PER_ACCOUNT,
   CODE_LIMIT_PER_ACCOUNT_AND_IP,
@@ -18,31 +12,21 @@ import {
   continueAfterPassword,
   renewRecoveryCodes,
   SecondFactorError,
-  SecondFactorThrottledError,
   startTotpSetup,
   type TwoFactorContext,
   turnOffTwoFactor,
   verifySecondFactor,
-} from '#app/services/two-factor.server.ts';
+} from '#app/auth/two-factor.server.ts';
+import {
+  countUnusedRecoveryCodes,
+  findTwoFactorRecord,
+  resetStaffTwoFactor,
+} from '#app/auth/two-factor-secret.server.ts';
 import { type DbFixture, describeEachDb } from '#tests/integration/db-harness.ts';
-
-const SESSION_SECRET = 'integration-session-secret-of-32-characters';
-const STEP_MS = 30_000;
+import { newMember, pendingSecret, SESSION_SECRET, STEP_MS } from '#tests/integration/staff-members.ts';
 
 function context(t: DbFixture, ip: string | null = '10.1.0.1', sessionSecret = SESSION_SECRET): TwoFactorContext {
   return { db: t.db, sessionSecret, client: { ip } };
-}
-
-async function newMember(t: DbFixture, role: 'admin' | 'editor' = 'editor') {
-  const email = `m-${randomBytes(4).toString('hex')}@club.test`;
-  const id = await createStaffUser(t.db, { email, role, password: 'member-password-1' }, null);
-  return { id, email };
-}
-
-/** The plain secret of the setup in progress, as the member's app would get it from the QR code. */
-async function pendingSecret(t: DbFixture, id: number): Promise<string> {
-  const record = await findTwoFactorRecord(t.db, id);
-  return decryptTotpSecret(totpEncryptionKey(SESSION_SECRET), id, record!.totpPendingSecret!)!;
 }
 
 /** A member with two-factor sign-in on, confirmed with the code of the current step. */
@@ -149,12 +133,12 @@ describeEachDb('two-factor sign-in', (t) => {
     const refused = await verifySecondFactor(context(t, '10.1.1.1'), member.id, nextStepCode(member.secret)).catch(
       (error: unknown) => error,
     );
-    expect(refused).toBeInstanceOf(SecondFactorThrottledError);
-    expect((refused as SecondFactorThrottledError).message).toMatch(
+    expect(refused).toBeInstanceOf(ThrottledAttempt);
+    expect((refused as ThrottledAttempt).message).toMatch(
       /^Слишком много попыток ввода кода\. Попробуйте снова через \d+ (мин|с)\.$/,
     );
-    expect((refused as SecondFactorThrottledError).retryAfterSeconds).toBeGreaterThan(0);
-    expect((refused as SecondFactorThrottledError).retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
+    expect((refused as ThrottledAttempt).retryAfterSeconds).toBeGreaterThan(0);
+    expect((refused as ThrottledAttempt).retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
     // The right code at the member's other address still works.
     await expect(
       verifySecondFactor(context(t, '10.1.1.2'), member.id, nextStepCode(member.secret)),
@@ -169,7 +153,7 @@ describeEachDb('two-factor sign-in', (t) => {
       );
     }
     await expect(verifySecondFactor(context(t, '10.1.2.99'), member.id, '000000')).rejects.toThrow(
-      SecondFactorThrottledError,
+      /^Слишком много попыток ввода кода/,
     );
   });
 
@@ -222,10 +206,14 @@ describeEachDb('two-factor sign-in', (t) => {
     await expect(renewRecoveryCodes(context(t), member.id, '123456')).rejects.toThrow(SecondFactorError);
   });
 
-  it('lets the member switch it off with a current code, not without', async () => {
+  it('lets the member switch it off with a current code, not without, and not while it is required of them', async () => {
     const member = await memberWithTwoFactor(t);
-    await expect(turnOffTwoFactor(context(t), member.id, 'wrong')).rejects.toThrow(SecondFactorError);
-    await turnOffTwoFactor(context(t), member.id, nextStepCode(member.secret));
+    await expect(turnOffTwoFactor(context(t), member, 'wrong', undefined)).rejects.toThrow(SecondFactorError);
+    // Not while REQUIRE_2FA applies to the member, even with the right code.
+    await expect(turnOffTwoFactor(context(t), member, nextStepCode(member.secret), 'all')).rejects.toThrow(
+      'Для вашей учётной записи двухфакторный вход обязателен: выключить его нельзя.',
+    );
+    await turnOffTwoFactor(context(t), member, nextStepCode(member.secret), undefined);
     const record = await findTwoFactorRecord(t.db, member.id);
     expect(record).toMatchObject({ totpSecret: null, totpEnabledAt: null, totpLastStep: null });
     expect(await countUnusedRecoveryCodes(t.db, member.id)).toBe(0);

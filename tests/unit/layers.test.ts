@@ -10,7 +10,15 @@ import { importedFile, STATIC_IMPORT } from '#tests/unit/imports.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * Feature folders of `app/`: one feature's service and model layers, crypto and route logic in one place
+ * (docs/architecture.md, "Feature folders"). Each is a layer between the services and the models.
+ */
+const FEATURES = ['auth'] as const;
+type Feature = (typeof FEATURES)[number];
+
 type Layer =
+  | Feature
   | 'routes'
   | 'middleware'
   | 'components'
@@ -41,11 +49,25 @@ function layerOf(file: string): Layer {
 
 /** What each layer may import besides itself (docs/architecture.md, "Layers"). */
 const ALLOWED: Record<Layer, readonly Layer[]> = {
-  routes: ['middleware', 'components', 'shell', 'services', 'models', 'infra', 'lib', 'admin', 'assets', 'db'],
-  middleware: ['services', 'models', 'infra', 'lib', 'admin', 'db'],
+  routes: [
+    'middleware',
+    'components',
+    'shell',
+    'services',
+    ...FEATURES,
+    'models',
+    'infra',
+    'lib',
+    'admin',
+    'assets',
+    'db',
+  ],
+  middleware: ['services', ...FEATURES, 'models', 'infra', 'lib', 'admin', 'db'],
   components: ['shell', 'lib', 'admin', 'assets'],
   shell: ['lib', 'assets'],
-  services: ['models', 'infra', 'lib', 'admin', 'db'],
+  services: [...FEATURES, 'models', 'infra', 'lib', 'admin', 'db'],
+  // A feature folder uses the layers below the services, never a service nor another feature folder.
+  auth: ['models', 'infra', 'lib', 'db'],
   models: ['infra', 'lib', 'admin', 'db'],
   infra: ['lib', 'db'],
   // `lib` and `admin` run in the browser too: of the database only its types (db/schema.ts).
@@ -58,7 +80,7 @@ const ALLOWED: Record<Layer, readonly Layer[]> = {
   'db/migrations': [],
   'db/demo': ['db', 'services', 'infra', 'lib'],
   // The server's parts (server/: start-up, the front, the site) sit above the app; nothing of it imports them.
-  server: ['routes', 'middleware', 'services', 'models', 'infra', 'lib', 'admin', 'db'],
+  server: ['routes', 'middleware', 'services', ...FEATURES, 'models', 'infra', 'lib', 'admin', 'db'],
   scripts: [],
   tests: [],
 };
@@ -162,7 +184,7 @@ describe('the layers of docs/architecture.md', () => {
         { from: 'app/routes/site/home.tsx', to: 'app/models/gym.server.ts', typeOnly: false },
         { from: 'app/infra/page-cache.server.ts', to: 'server/start.ts', typeOnly: true },
         { from: 'server/app.ts', to: 'scripts/migrate.ts', typeOnly: false },
-        { from: 'server/app.ts', to: 'app/services/session-cookie.server.ts', typeOnly: false },
+        { from: 'server/app.ts', to: 'app/auth/session-cookie.server.ts', typeOnly: false },
       ]),
     ).toHaveLength(9);
     expect(
@@ -171,5 +193,45 @@ describe('the layers of docs/architecture.md', () => {
         { from: 'db/migrate.ts', to: 'app/infra/env.server.ts', typeOnly: false },
       ]),
     ).toEqual(['app/infra → db → app/infra']);
+  });
+
+  it('a feature folder is used by routes, middleware, services and the server, and uses only what is below services', () => {
+    expect(
+      forbiddenImports([
+        { from: 'app/routes/auth/login.tsx', to: 'app/auth/sign-in.server.ts', typeOnly: false },
+        { from: 'app/middleware/staff.server.ts', to: 'app/auth/session-cookie.server.ts', typeOnly: false },
+        { from: 'app/services/site-page.server.ts', to: 'app/auth/staff.server.ts', typeOnly: false },
+        { from: 'server/app.ts', to: 'app/auth/session-cookie.server.ts', typeOnly: false },
+        { from: 'app/auth/accounts.server.ts', to: 'app/models/audit.server.ts', typeOnly: false },
+        { from: 'app/auth/sign-in.server.ts', to: 'app/infra/services.server.ts', typeOnly: false },
+        { from: 'app/auth/two-factor.server.ts', to: 'app/lib/club.ts', typeOnly: false },
+        { from: 'app/auth/session.server.ts', to: 'db/schema.ts', typeOnly: true },
+      ]),
+    ).toEqual([]);
+    expect(
+      forbiddenImports([
+        { from: 'app/auth/sign-in.server.ts', to: 'app/services/access.server.ts', typeOnly: false },
+        { from: 'app/auth/session.server.ts', to: 'app/components/Heading.tsx', typeOnly: true },
+        { from: 'app/auth/staff.server.ts', to: 'app/middleware/staff.server.ts', typeOnly: false },
+        { from: 'app/models/audit.server.ts', to: 'app/auth/session.server.ts', typeOnly: true },
+        { from: 'app/infra/cookie-options.server.ts', to: 'app/auth/session-cookie.server.ts', typeOnly: false },
+        { from: 'app/lib/password.ts', to: 'app/auth/password.server.ts', typeOnly: false },
+        { from: 'app/components/admin/TwoFactor.tsx', to: 'app/auth/two-factor.server.ts', typeOnly: true },
+      ]).map((line) => line.slice(line.indexOf('('))),
+    ).toEqual([
+      '(auth must not import services)',
+      '(auth must not import components)',
+      '(auth must not import middleware)',
+      '(models must not import auth)',
+      '(infra must not import auth)',
+      '(lib must not import auth)',
+      '(components must not import auth)',
+    ]);
+    expect(
+      folderCircles([
+        { from: 'app/services/site-page.server.ts', to: 'app/auth/staff.server.ts', typeOnly: false },
+        { from: 'app/auth/sign-in.server.ts', to: 'app/services/access.server.ts', typeOnly: false },
+      ]),
+    ).toEqual(['app/auth → app/services → app/auth']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientKey, retryAfterHeaders } from '#app/services/too-many-requests.server.ts';
+import { clientKey, retryAfterHeaders } from '#app/infra/too-many-requests.server.ts';
 import { itMaps } from '#tests/fixtures/table-tests.ts';
 
 describe('rate-limit client keys', () => {

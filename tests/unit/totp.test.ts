@@ -19,8 +19,8 @@ import {
   totpEncryptionKey,
   totpStep,
   totpUri,
-} from '#app/services/totp.server.ts';
-import { isTwoFactorRequired, secondStepAfterPassword } from '#app/services/two-factor.server.ts';
+} from '#app/auth/totp.server.ts';
+import { isTwoFactorRequired, secondStepAfterPassword } from '#app/auth/two-factor.server.ts';
 
 /** RFC 6238, appendix B: the SHA-1 seed "12345678901234567890" and its 8-digit codes; ours are the last six digits. */
 const RFC_SECRET = Secret.fromLatin1('12345678901234567890').base32;

@@ -1,6 +1,21 @@
 import type { ComponentProps } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { adminTitle } from '#app/admin/nav.ts';
+import { MIN_PASSWORD_LENGTH } from '#app/auth/accounts.server.ts';
+import { refusedAnswer } from '#app/auth/attempts.server.ts';
+import { type AccountErrors, changeOwnName, changeOwnPassword } from '#app/auth/profile.server.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
+import {
+  cancelTotpSetup,
+  confirmTotpSetup,
+  isTwoFactorRequired,
+  renewRecoveryCodes,
+  requestTwoFactorContext,
+  startTotpSetup,
+  totpSetupView,
+  turnOffTwoFactor,
+} from '#app/auth/two-factor.server.ts';
+import { countUnusedRecoveryCodes, findTwoFactorRecord } from '#app/auth/two-factor-secret.server.ts';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { CodeError, CodeField, RecoveryCodeList, TotpSetupPanel } from '#app/components/admin/TwoFactor.tsx';
 import { Heading } from '#app/components/Heading.tsx';
@@ -8,23 +23,7 @@ import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { readForm } from '#app/infra/form.server.ts';
 import { notFound } from '#app/infra/not-found.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
-import { MIN_PASSWORD_LENGTH } from '#app/models/staff.server.ts';
-import { countUnusedRecoveryCodes, findTwoFactorRecord } from '#app/models/two-factor-secret.server.ts';
-import { type AccountErrors, changeOwnName, changeOwnPassword } from '#app/services/account.server.ts';
-import { getStaff } from '#app/services/auth.server.ts';
-import { retryAfterHeaders } from '#app/services/too-many-requests.server.ts';
-import {
-  cancelTotpSetup,
-  confirmTotpSetup,
-  isTwoFactorRequired,
-  refusedCode,
-  renewRecoveryCodes,
-  requestTwoFactorContext,
-  SecondFactorError,
-  startTotpSetup,
-  totpSetupView,
-  turnOffTwoFactor,
-} from '#app/services/two-factor.server.ts';
+import { retryAfterHeaders } from '#app/infra/too-many-requests.server.ts';
 import type { Route } from './+types/account';
 
 /**
@@ -113,14 +112,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'codes':
         return { intent, error: null, recoveryCodes: await renewRecoveryCodes(ctx, staff.id, code), ...none };
       case 'disable':
-        if (isTwoFactorRequired(staff.role, getServices(context).env.REQUIRE_2FA)) {
-          throw new SecondFactorError('Для вашей учётной записи двухфакторный вход обязателен: выключить его нельзя.');
-        }
-        await turnOffTwoFactor(ctx, staff.id, code);
+        await turnOffTwoFactor(ctx, staff, code, getServices(context).env.REQUIRE_2FA);
         return withFlash('Двухфакторный вход выключен');
     }
   } catch (error) {
-    const refused = refusedCode(error);
+    const refused = refusedAnswer(error);
     if (!refused) throw error;
     return data({ intent, error: refused.message, recoveryCodes: null, ...none }, refused.init);
   }

@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router';
 import { AUDIT_ACTION_CHOICES, AUDIT_ENTITY_CHOICES } from '#app/admin/audit.ts';
 import { adminTitle } from '#app/admin/nav.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { AuditList } from '#app/components/admin/AuditList.tsx';
 import { FilterSelect } from '#app/components/admin/FilterSelect.tsx';
 import { Heading } from '#app/components/Heading.tsx';
@@ -8,7 +9,6 @@ import { getDb } from '#app/infra/services.server.ts';
 import { parseId } from '#app/lib/id.ts';
 import { type AuditFilters, auditPeople, listAudit } from '#app/models/audit.server.ts';
 import { managedGyms } from '#app/services/access.server.ts';
-import { getStaff } from '#app/services/auth.server.ts';
 import type { Route } from './+types/audit';
 
 /** Reads the log's GET filters leniently: an unknown value means "all" (docs/product/staff.md). */

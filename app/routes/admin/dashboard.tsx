@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { adminTitle } from '#app/admin/nav.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { AuditList } from '#app/components/admin/AuditList.tsx';
 import { BidsChart } from '#app/components/admin/BidsChart.tsx';
 import { RecordActionForm } from '#app/components/admin/RecordActionForm.tsx';
@@ -23,7 +24,6 @@ import { hasAnyGym } from '#app/models/gym.server.ts';
 import { listDeadNotifications, retryDeadNotification } from '#app/models/outbox.server.ts';
 import { countOverdueChanges } from '#app/models/scheduled-change.server.ts';
 import { managedGyms, visibilityOf } from '#app/services/access.server.ts';
-import { getStaff } from '#app/services/auth.server.ts';
 import { MAX_ATTEMPTS } from '#app/services/outbox-worker.server.ts';
 import { schedulerClock } from '#app/services/scheduled-changes.server.ts';
 import { getStaffClock } from '#app/services/staff-clock.server.ts';

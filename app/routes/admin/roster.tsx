@@ -1,6 +1,7 @@
 import { data, Form, Link } from 'react-router';
 import { SIGNUP_STATE_LABELS } from '#app/admin/bids.ts';
 import { staffPageMeta } from '#app/admin/nav.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { SessionPlace } from '#app/components/admin/SessionPlace.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';
@@ -16,7 +17,6 @@ import { isoWeekday, todayIn, WEEKDAY_SHORT } from '#app/lib/schedule.ts';
 import { parseSessionRef } from '#app/lib/signup.ts';
 import { addWalkIn, listRoster, saveAttendance } from '#app/models/admin/roster.server.ts';
 import { getSessionOverview } from '#app/models/admin/signups.server.ts';
-import { getStaff } from '#app/services/auth.server.ts';
 import type { Attendance } from '#db/schema.ts';
 import type { Route } from './+types/roster';
 

@@ -1,15 +1,6 @@
 import { data, Form } from 'react-router';
 import { z } from 'zod';
 import { adminTitle } from '#app/admin/nav.ts';
-import { RecordActionForm } from '#app/components/admin/RecordActionForm.tsx';
-import { TableHead } from '#app/components/admin/TableHead.tsx';
-import { FormAlert } from '#app/components/FormAlert.tsx';
-import { Heading } from '#app/components/Heading.tsx';
-import { redirectWithFlash } from '#app/infra/flash.server.ts';
-import { formId, formText, parseFormData, readForm } from '#app/infra/form.server.ts';
-import { getDb } from '#app/infra/services.server.ts';
-import { parseId } from '#app/lib/id.ts';
-import { listGymOptions } from '#app/models/admin/bids.server.ts';
 import {
   createStaffUser,
   listStaff,
@@ -19,9 +10,18 @@ import {
   setStaffManager,
   setStaffPassword,
   setStaffRole,
-} from '#app/models/staff.server.ts';
-import { resetStaffTwoFactor } from '#app/models/two-factor-secret.server.ts';
-import { getStaff, requireAdminRole } from '#app/services/auth.server.ts';
+} from '#app/auth/accounts.server.ts';
+import { getStaff, requireAdminRole } from '#app/auth/staff.server.ts';
+import { resetStaffTwoFactor } from '#app/auth/two-factor-secret.server.ts';
+import { RecordActionForm } from '#app/components/admin/RecordActionForm.tsx';
+import { TableHead } from '#app/components/admin/TableHead.tsx';
+import { FormAlert } from '#app/components/FormAlert.tsx';
+import { Heading } from '#app/components/Heading.tsx';
+import { redirectWithFlash } from '#app/infra/flash.server.ts';
+import { formId, formText, parseFormData, readForm } from '#app/infra/form.server.ts';
+import { getDb } from '#app/infra/services.server.ts';
+import { parseId } from '#app/lib/id.ts';
+import { listGymOptions } from '#app/models/admin/bids.server.ts';
 import type { Route } from './+types/staff';
 
 /** Staff accounts: admins only (docs/product/staff.md). */

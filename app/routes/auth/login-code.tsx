@@ -1,14 +1,14 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { staffPageMeta } from '#app/admin/nav.ts';
 import stylesheet from '#app/admin.css?url';
+import { readLoginChallenge } from '#app/auth/challenge-cookie.server.ts';
+import { completeSignInWithCode, verifySecondFactor } from '#app/auth/two-factor.server.ts';
 import { CodeError, CodeField, SignInStepExpired } from '#app/components/admin/TwoFactor.tsx';
 import { SignInCard } from '#app/components/SignInCard.tsx';
 import { setFlash } from '#app/infra/flash.server.ts';
 import { getServices } from '#app/infra/services.server.ts';
+import { privateHeadersKeepingRetryAfter } from '#app/infra/too-many-requests.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
-import { readLoginChallenge } from '#app/services/challenge-cookie.server.ts';
-import { privateHeadersKeepingRetryAfter } from '#app/services/too-many-requests.server.ts';
-import { completeSignInWithCode, verifySecondFactor } from '#app/services/two-factor.server.ts';
 import type { Route } from './+types/login-code';
 
 /** The second step of signing in with two-factor sign-in on (docs/staff-auth.md): a code after the password. */

@@ -1,6 +1,14 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { staffPageMeta } from '#app/admin/nav.ts';
 import stylesheet from '#app/admin.css?url';
+import { readLoginChallenge } from '#app/auth/challenge-cookie.server.ts';
+import {
+  completeSignInWithCode,
+  confirmTotpSetup,
+  requestTwoFactorContext,
+  totpSetupView,
+} from '#app/auth/two-factor.server.ts';
+import { findTwoFactorRecord } from '#app/auth/two-factor-secret.server.ts';
 import {
   CodeError,
   CodeField,
@@ -10,16 +18,8 @@ import {
 } from '#app/components/admin/TwoFactor.tsx';
 import { SignInCard } from '#app/components/SignInCard.tsx';
 import { getServices } from '#app/infra/services.server.ts';
+import { privateHeadersKeepingRetryAfter } from '#app/infra/too-many-requests.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
-import { findTwoFactorRecord } from '#app/models/two-factor-secret.server.ts';
-import { readLoginChallenge } from '#app/services/challenge-cookie.server.ts';
-import { privateHeadersKeepingRetryAfter } from '#app/services/too-many-requests.server.ts';
-import {
-  completeSignInWithCode,
-  confirmTotpSetup,
-  requestTwoFactorContext,
-  totpSetupView,
-} from '#app/services/two-factor.server.ts';
 import type { Route } from './+types/login-setup-2fa';
 
 /**

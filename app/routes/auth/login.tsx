@@ -1,13 +1,15 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { staffPageMeta } from '#app/admin/nav.ts';
+import { refusedAnswer } from '#app/auth/attempts.server.ts';
+import { authenticateLogin } from '#app/auth/sign-in.server.ts';
+import { staffOfRequest } from '#app/auth/staff.server.ts';
+import { continueAfterPassword, requestTwoFactorContext } from '#app/auth/two-factor.server.ts';
 import { FormAlert } from '#app/components/FormAlert.tsx';
 import { SignInCard } from '#app/components/SignInCard.tsx';
 import { readForm } from '#app/infra/form.server.ts';
 import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
+import { privateHeadersKeepingRetryAfter } from '#app/infra/too-many-requests.server.ts';
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts';
-import { authenticateLogin, LoginError, LoginThrottledError, staffOfRequest } from '#app/services/auth.server.ts';
-import { privateHeadersKeepingRetryAfter, retryAfterHeaders } from '#app/services/too-many-requests.server.ts';
-import { continueAfterPassword, requestTwoFactorContext } from '#app/services/two-factor.server.ts';
 import type { Route } from './+types/login';
 
 const AFTER_LOGIN = '/admin';
@@ -41,13 +43,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     });
     return redirect(next.location, { headers: { 'Set-Cookie': next.cookie } });
   } catch (error) {
-    if (error instanceof LoginThrottledError) {
-      return data(
-        { error: error.message, email },
-        { status: 429, headers: retryAfterHeaders(error.retryAfterSeconds) },
-      );
-    }
-    if (error instanceof LoginError) return data({ error: error.message, email }, { status: 400 });
+    const refused = refusedAnswer(error);
+    if (refused) return data({ error: refused.message, email }, refused.init);
     throw error;
   }
 }

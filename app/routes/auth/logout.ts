@@ -1,8 +1,5 @@
 import { redirect } from 'react-router';
-import { getServices } from '#app/infra/services.server.ts';
-import { recordAudit } from '#app/models/audit.server.ts';
-import { deleteSession, findSessionUser } from '#app/models/session.server.ts';
-import { destroySessionCookie, readSessionId } from '#app/services/session-cookie.server.ts';
+import { signOut } from '#app/auth/sign-in.server.ts';
 import type { Route } from './+types/logout';
 
 /** Logging out is a POST (a link or an image on another site must not log anyone out). */
@@ -11,15 +8,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = getServices(context);
-  const db = services.database.db;
-  const sessionId = await readSessionId(request, services.sessionSecret);
-  if (sessionId) {
-    const staff = await findSessionUser(db, sessionId, { maxDays: services.env.SESSION_MAX_DAYS });
-    await deleteSession(db, sessionId);
-    if (staff) await recordAudit(db, { staffUserId: staff.id, action: 'logout', entity: 'session', entityId: null });
-  }
   return redirect('/login', {
-    headers: { 'Set-Cookie': await destroySessionCookie(services.sessionSecret), 'Cache-Control': 'private, no-store' },
+    headers: { 'Set-Cookie': await signOut(context, request), 'Cache-Control': 'private, no-store' },
   });
 }

@@ -135,7 +135,7 @@ export async function login(page: Page, redirectTo?: string) {
   if (session) adminSessions.set(origin, session);
 }
 
-/** The staff session cookie's name (app/services/session-cookie.server.ts). */
+/** The staff session cookie's name (app/auth/session-cookie.server.ts). */
 const SESSION_COOKIE = 'staff_session';
 
 export async function expectFlash(page: Page, text: string | RegExp) {

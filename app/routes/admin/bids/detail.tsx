@@ -9,6 +9,7 @@ import {
   SIGNUP_STATE_LABELS,
 } from '#app/admin/bids.ts';
 import { adminTitle } from '#app/admin/nav.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { StaffTime, useStaffClock } from '#app/components/admin/StaffTime.tsx';
 import { TrialPath } from '#app/components/admin/TrialPath.tsx';
 import { VisitorMessages } from '#app/components/admin/VisitorMessages.tsx';
@@ -24,7 +25,6 @@ import { parseId } from '#app/lib/id.ts';
 import { changeBidStatus, getBid } from '#app/models/admin/bids.server.ts';
 import { listVisitorMessages } from '#app/models/visitor-message.server.ts';
 import { managedGyms } from '#app/services/access.server.ts';
-import { getStaff } from '#app/services/auth.server.ts';
 import { type ConsentPolicy, consentPolicy } from '#app/services/consent-policy.server.ts';
 import { MAX_ATTEMPTS } from '#app/services/outbox-worker.server.ts';
 import { bookFromBidPage, loadTrialPath, saveOutcome } from '#app/services/trial-path.server.ts';

@@ -1,11 +1,11 @@
 import { BID_KIND_LABELS, BID_STATUS_LABELS, bidTimeZone } from '#app/admin/bids.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { getDb, getRequestInfo } from '#app/infra/services.server.ts';
 import { CSV_BOM, csvRow } from '#app/lib/csv.server.ts';
 import { formatPhone } from '#app/lib/format.ts';
 import { createZonedClock } from '#app/lib/zoned-time.ts';
 import { iterateBids, parseBidFilters } from '#app/models/admin/bids.server.ts';
 import { managedGyms } from '#app/services/access.server.ts';
-import { getStaff } from '#app/services/auth.server.ts';
 import { getStaffClock } from '#app/services/staff-clock.server.ts';
 import type { Route } from './+types/export';
 

@@ -11,6 +11,7 @@ import {
   SIGNUP_STATE_LABELS,
 } from '#app/admin/bids.ts';
 import { adminTitle } from '#app/admin/nav.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { FilterSelect } from '#app/components/admin/FilterSelect.tsx';
 import { SessionPlace } from '#app/components/admin/SessionPlace.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
@@ -37,7 +38,6 @@ import {
 } from '#app/models/admin/signups.server.ts';
 import { listVisitorMessages } from '#app/models/visitor-message.server.ts';
 import { managedGyms, recordAccess, visibleRecords } from '#app/services/access.server.ts';
-import { getStaff } from '#app/services/auth.server.ts';
 import { MAX_ATTEMPTS } from '#app/services/outbox-worker.server.ts';
 import { getStaffClock } from '#app/services/staff-clock.server.ts';
 import type { Route } from './+types/list';

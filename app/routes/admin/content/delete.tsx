@@ -2,6 +2,7 @@ import { Form, Link } from 'react-router';
 import { adminTitle } from '#app/admin/nav.ts';
 import { DELETE_CONSEQUENCE } from '#app/admin/revisions.ts';
 import { sectionByKey, sectionHome, sectionOfRoute } from '#app/admin/sections.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { Heading } from '#app/components/Heading.tsx';
 import { visitorChannelsOf } from '#app/infra/env.server.ts';
 import { type Flash, redirectWithFlash } from '#app/infra/flash.server.ts';
@@ -9,7 +10,6 @@ import { notFound } from '#app/infra/not-found.server.ts';
 import { getDb, getServices } from '#app/infra/services.server.ts';
 import { parseId } from '#app/lib/id.ts';
 import { getRow, recordTitle } from '#app/models/admin/content.server.ts';
-import { getStaff } from '#app/services/auth.server.ts';
 import { deleteRecord } from '#app/services/content-save.server.ts';
 import type { Route } from './+types/delete';
 

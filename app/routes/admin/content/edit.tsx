@@ -6,6 +6,7 @@ import { adminTitle } from '#app/admin/nav.ts';
 import { SCHEDULED_ACTION_LABELS } from '#app/admin/scheduling.ts';
 import type { AnySection } from '#app/admin/section.ts';
 import { recordPath, sectionByKey, sectionHome, sectionOfRoute } from '#app/admin/sections.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { EntityForm } from '#app/components/admin/EntityForm.tsx';
 import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
@@ -26,7 +27,6 @@ import {
   pendingName,
   rowToFormValues,
 } from '#app/services/admin-form.server.ts';
-import { getStaff } from '#app/services/auth.server.ts';
 import { saveRecord, schedulable, scheduledVersion, scheduleZone } from '#app/services/content-save.server.ts';
 import { imageDetailValues } from '#app/services/image-details.server.ts';
 import { localMomentValue } from '#app/services/scheduled-changes.server.ts';

@@ -4,6 +4,7 @@ import { fieldChoices, filterName, type Options } from '#app/admin/fields.ts';
 import { adminTitle } from '#app/admin/nav.ts';
 import type { AnySection } from '#app/admin/section.ts';
 import { sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { DeleteButton } from '#app/components/admin/DeleteButton.tsx';
 import { FilterSelect } from '#app/components/admin/FilterSelect.tsx';
 import { cellText, ListCell, linkedColumn } from '#app/components/admin/ListCell.tsx';
@@ -25,7 +26,6 @@ import {
   setPublished,
 } from '#app/models/admin/content.server.ts';
 import { canCreate, canReorder, canWriteSection, visibilityOf } from '#app/services/access.server.ts';
-import { getStaff } from '#app/services/auth.server.ts';
 import { undescribedImages, undescribedMessage } from '#app/services/image-details.server.ts';
 import { getStaffClock } from '#app/services/staff-clock.server.ts';
 import type { Route } from './+types/list';

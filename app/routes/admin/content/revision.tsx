@@ -11,6 +11,7 @@ import {
   revisionText,
 } from '#app/admin/revisions.ts';
 import { recordPath, sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
 import { StaffTime, useStaffClock } from '#app/components/admin/StaffTime.tsx';
 import { TableHead } from '#app/components/admin/TableHead.tsx';
@@ -27,7 +28,6 @@ import { getRow, loadOptions, optionSources } from '#app/models/admin/content.se
 import { getImages } from '#app/models/image.server.ts';
 import { getRevision } from '#app/models/revision.server.ts';
 import { visibilityOf } from '#app/services/access.server.ts';
-import { getStaff } from '#app/services/auth.server.ts';
 import { restoreRecord, type ShownRecord } from '#app/services/content-save.server.ts';
 import { historyRecordId, recordZone } from '#app/services/revisions.server.ts';
 import { getStaffClock } from '#app/services/staff-clock.server.ts';

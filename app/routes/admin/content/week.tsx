@@ -6,6 +6,7 @@
 import { Link } from 'react-router';
 import { adminTitle } from '#app/admin/nav.ts';
 import { sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { DeleteButton } from '#app/components/admin/DeleteButton.tsx';
 import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
 import { Heading } from '#app/components/Heading.tsx';
@@ -22,7 +23,6 @@ import {
   listGymsForSchedule,
 } from '#app/models/admin/schedule.server.ts';
 import { managedGyms } from '#app/services/access.server.ts';
-import { getStaff } from '#app/services/auth.server.ts';
 import type { Route } from './+types/week';
 
 /** Where the dated changes of the schedule are kept (a tab of the same group). */

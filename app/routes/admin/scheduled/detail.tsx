@@ -4,6 +4,7 @@ import { staffPageMeta } from '#app/admin/nav.ts';
 import { changedFields, revisionData, revisionText } from '#app/admin/revisions.ts';
 import { SCHEDULED_ACTION_LABELS, SCHEDULED_TITLE } from '#app/admin/scheduling.ts';
 import { recordPath, sectionByKey } from '#app/admin/sections.ts';
+import { getStaff } from '#app/auth/staff.server.ts';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { TableHead } from '#app/components/admin/TableHead.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';
@@ -22,7 +23,6 @@ import {
   updateScheduledChange,
 } from '#app/models/scheduled-change.server.ts';
 import { visibilityOf } from '#app/services/access.server.ts';
-import { getStaff } from '#app/services/auth.server.ts';
 import { recordZone } from '#app/services/revisions.server.ts';
 import { localMomentValue, readScheduleFields, schedulerClock } from '#app/services/scheduled-changes.server.ts';
 import { getStaffClock } from '#app/services/staff-clock.server.ts';

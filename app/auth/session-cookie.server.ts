@@ -4,9 +4,9 @@
  * database, then the rules of `REQUIRE_2FA`.
  */
 import { LRUCache } from 'lru-cache';
+import { findSession, SESSION_TTL_SECONDS, type SessionRecord } from '#app/auth/session.server.ts';
+import { needsSecondFactor, type TwoFactorRequirement } from '#app/auth/two-factor-requirement.ts';
 import { signedCookie } from '#app/infra/cookie-options.server.ts';
-import { needsSecondFactor, type TwoFactorRequirement } from '#app/lib/two-factor.ts';
-import { findSession, SESSION_TTL_SECONDS, type SessionRecord } from '#app/models/session.server.ts';
 import type { Database } from '#db/index.ts';
 
 export const SESSION_COOKIE_NAME = 'staff_session';

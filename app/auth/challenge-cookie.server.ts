@@ -4,15 +4,15 @@
  * is done, so nothing under /admin can be reached with the password alone.
  */
 import type { RouterContextProvider } from 'react-router';
-import { signedCookie } from '#app/infra/cookie-options.server.ts';
-import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import {
   createLoginChallenge,
   deleteLoginChallenge,
   findLoginChallenge,
   type LoginChallengeView,
-} from '#app/models/login-challenge.server.ts';
-import { startStaffSession } from '#app/services/auth.server.ts';
+} from '#app/auth/login-challenge.server.ts';
+import { startStaffSession } from '#app/auth/sign-in.server.ts';
+import { signedCookie } from '#app/infra/cookie-options.server.ts';
+import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
 import type { Database } from '#db/index.ts';
 import type { LoginChallengePurpose } from '#db/schema.ts';
 

@@ -36,15 +36,15 @@ export async function createLoginChallenge(
 }
 
 /** A live challenge of an account that is not disabled; undefined once it has expired or been finished. */
-export async function findLoginChallenge(db: Database, id: string): Promise<LoginChallengeView | undefined> {
-  const row = await db
+export function findLoginChallenge(db: Database, id: string): Promise<LoginChallengeView | undefined> {
+  return db
     .selectFrom('login_challenges')
     .innerJoin('staff_users', 'staff_users.id', 'login_challenges.staff_user_id')
     .select([
       'login_challenges.id',
-      'login_challenges.staff_user_id',
+      'login_challenges.staff_user_id as staffUserId',
       'login_challenges.purpose',
-      'login_challenges.redirect_to',
+      'login_challenges.redirect_to as redirectTo',
       'staff_users.email',
       'staff_users.role',
     ])
@@ -52,15 +52,6 @@ export async function findLoginChallenge(db: Database, id: string): Promise<Logi
     .where('login_challenges.expires_at', '>', new Date())
     .where('staff_users.disabled', '=', false)
     .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    staffUserId: row.staff_user_id,
-    purpose: row.purpose,
-    redirectTo: row.redirect_to,
-    email: row.email,
-    role: row.role,
-  };
 }
 
 /** Ends a challenge; false when it was already gone (finished by a parallel request). */

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
+import { createAdminUnlessExists, hasEnabledStaff } from '#app/auth/accounts.server.ts';
 import type { Env } from '#app/infra/env.server.ts';
-import { createAdminUnlessExists, hasEnabledStaff } from '#app/models/staff.server.ts';
 import type { Database } from '#db/index.ts';
 
 /** With ADMIN_EMAIL and ADMIN_PASSWORD, create that admin unless the email exists; never overwrite (README). */

@@ -5,17 +5,19 @@
  */
 import type { Logger } from 'pino';
 import type { RouterContextProvider } from 'react-router';
-import { readForm } from '#app/infra/form.server.ts';
-import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
-import { SITE_NAME } from '#app/lib/club.ts';
-import { isTwoFactorRequired, type TwoFactorRequirement } from '#app/lib/two-factor.ts';
+import { limitedAttempt, RefusedAttempt, refusedAnswer, ThrottledAttempt } from '#app/auth/attempts.server.ts';
 import {
-  consumeRateLimit,
-  type RateLimitRule,
-  refundRateLimit,
-  resetRateLimit,
-} from '#app/models/rate-limit.server.ts';
-import { deleteSession } from '#app/models/session.server.ts';
+  beginLoginChallenge,
+  finishLoginChallenge,
+  readLoginChallenge,
+  SECOND_STEP_PATHS,
+  sessionCookiesAfterChallenge,
+} from '#app/auth/challenge-cookie.server.ts';
+import { deleteSession } from '#app/auth/session.server.ts';
+import { destroySessionCookie } from '#app/auth/session-cookie.server.ts';
+import { LoginError, startStaffSession } from '#app/auth/sign-in.server.ts';
+import * as totp from '#app/auth/totp.server.ts';
+import { isTwoFactorRequired, type TwoFactorRequirement } from '#app/auth/two-factor-requirement.ts';
 import {
   acceptTotpStep,
   consumeRecoveryCode,
@@ -27,34 +29,12 @@ import {
   replaceRecoveryCodes,
   setPendingTotpSecret,
   type TwoFactorRecord,
-} from '#app/models/two-factor-secret.server.ts';
-import { LoginError, startStaffSession } from '#app/services/auth.server.ts';
-import {
-  beginLoginChallenge,
-  finishLoginChallenge,
-  readLoginChallenge,
-  SECOND_STEP_PATHS,
-  sessionCookiesAfterChallenge,
-} from '#app/services/challenge-cookie.server.ts';
-import { destroySessionCookie } from '#app/services/session-cookie.server.ts';
-import { clientKey, retryAfterHeaders, retryAfterText } from '#app/services/too-many-requests.server.ts';
-import {
-  classifyCode,
-  decryptTotpSecret,
-  encryptTotpSecret,
-  formatSecret,
-  generateRecoveryCodes,
-  generateTotpSecret,
-  hashRecoveryCode,
-  isFreshStep,
-  KEYED_HASH_PREFIX,
-  matchTotpStep,
-  qrCodeDataUrl,
-  recoveryCodeKey,
-  rekeyRecoveryCodeHash,
-  totpEncryptionKey,
-  totpUri,
-} from '#app/services/totp.server.ts';
+} from '#app/auth/two-factor-secret.server.ts';
+import { readForm } from '#app/infra/form.server.ts';
+import { getRequestInfo, getServices } from '#app/infra/services.server.ts';
+import { clientKey } from '#app/infra/too-many-requests.server.ts';
+import { SITE_NAME } from '#app/lib/club.ts';
+import type { RateLimitRule } from '#app/models/rate-limit.server.ts';
 import type { Database } from '#db/index.ts';
 import type { LoginChallengePurpose, StaffRole } from '#db/schema.ts';
 
@@ -134,27 +114,8 @@ export const CODE_LIMIT_PER_IP: RateLimitRule = { points: 30, windowSeconds: 15 
 export const CODE_LIMIT_PER_ACCOUNT: RateLimitRule = { points: 10, windowSeconds: 15 * 60 };
 
 /** A refused code; the message is Russian and safe to show next to the field. */
-export class SecondFactorError extends Error {
+export class SecondFactorError extends RefusedAttempt {
   override name = 'SecondFactorError';
-}
-
-/** Too many wrong codes: answered with 429 and `Retry-After`. */
-export class SecondFactorThrottledError extends SecondFactorError {
-  override name = 'SecondFactorThrottledError';
-  readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super(`Слишком много попыток ввода кода. Попробуйте снова ${retryAfterText(retryAfterSeconds)}.`);
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
-
-/** A refused code as an answer's error text and status (429 with `Retry-After` when throttled); null for other errors. */
-export function refusedCode(error: unknown): { message: string; init: ResponseInit } | null {
-  if (error instanceof SecondFactorThrottledError) {
-    return { message: error.message, init: { status: 429, headers: retryAfterHeaders(error.retryAfterSeconds) } };
-  }
-  if (error instanceof SecondFactorError) return { message: error.message, init: { status: 400 } };
-  return null;
 }
 
 /** How the code step of a sign-in ended. */
@@ -184,7 +145,7 @@ export async function completeSignInWithCode<T>(
   try {
     result = await check(requestTwoFactorContext(context), challenge.staffUserId, String(form.get('code') ?? ''));
   } catch (error) {
-    const refused = refusedCode(error);
+    const refused = refusedAnswer(error);
     if (!refused) throw error;
     return { kind: 'refused', ...refused };
   }
@@ -222,56 +183,34 @@ export function requestTwoFactorContext(context: Readonly<RouterContextProvider>
   };
 }
 
-/**
- * Takes a point from every window before the code is checked (atomically, so parallel guesses cannot slip past),
- * runs `check`, and when it succeeds clears the account's windows and gives the address its point back: only
- * failures stay counted, and a member who mistyped a few times is not locked out by their own typos later.
- */
+/** A code check under the code windows (attempts.server.ts): null for a wrong code; over a limit it throws. */
 async function throttled<T>(
   ctx: TwoFactorContext,
   staffUserId: number,
   check: () => Promise<T | null>,
 ): Promise<T | null> {
   const address = clientKey(ctx.client.ip);
-  const keys = {
-    accountIp: `2fa:account-ip:${address}:${staffUserId}`,
-    ip: `2fa:ip:${address}`,
-    account: `2fa:account:${staffUserId}`,
-  };
-  const results = await Promise.all([
-    consumeRateLimit(ctx.db, keys.accountIp, CODE_LIMIT_PER_ACCOUNT_AND_IP),
-    consumeRateLimit(ctx.db, keys.ip, CODE_LIMIT_PER_IP),
-    consumeRateLimit(ctx.db, keys.account, CODE_LIMIT_PER_ACCOUNT),
-  ]);
-  const refused = results.filter((result) => !result.allowed);
-  if (refused.length > 0) {
-    const wait = Math.max(...refused.map((result) => result.retryAfterSeconds));
-    const [byAccountIp, byIp, byAccount] = results;
-    const started =
-      byAccountIp!.used === CODE_LIMIT_PER_ACCOUNT_AND_IP.points + 1 ||
-      byIp!.used === CODE_LIMIT_PER_IP.points + 1 ||
-      byAccount!.used === CODE_LIMIT_PER_ACCOUNT.points + 1;
-    if (started) {
-      ctx.client.logger?.warn(
-        { staffUserId, ip: ctx.client.ip, retryAfterSeconds: wait },
-        'second factor locked after repeated failures',
-      );
-    }
-    throw new SecondFactorThrottledError(wait);
+  const attempt = await limitedAttempt(
+    ctx.db,
+    [
+      { key: `2fa:account-ip:${address}:${staffUserId}`, rule: CODE_LIMIT_PER_ACCOUNT_AND_IP, onSuccess: 'reset' },
+      { key: `2fa:ip:${address}`, rule: CODE_LIMIT_PER_IP, onSuccess: 'refund' },
+      { key: `2fa:account:${staffUserId}`, rule: CODE_LIMIT_PER_ACCOUNT, onSuccess: 'reset' },
+    ],
+    check,
+  );
+  if (!attempt.refused) return attempt.result;
+  if (attempt.lockoutStarted) {
+    ctx.client.logger?.warn(
+      { staffUserId, ip: ctx.client.ip, retryAfterSeconds: attempt.retryAfterSeconds },
+      'second factor locked after repeated failures',
+    );
   }
-  const result = await check();
-  if (result !== null) {
-    await Promise.all([
-      resetRateLimit(ctx.db, keys.accountIp),
-      refundRateLimit(ctx.db, keys.ip),
-      resetRateLimit(ctx.db, keys.account),
-    ]);
-  }
-  return result;
+  throw new ThrottledAttempt('ввода кода', attempt.retryAfterSeconds);
 }
 
 function codeKey(ctx: TwoFactorContext): Buffer {
-  return recoveryCodeKey(ctx.sessionSecret);
+  return totp.recoveryCodeKey(ctx.sessionSecret);
 }
 
 /**
@@ -279,12 +218,12 @@ function codeKey(ctx: TwoFactorContext): Buffer {
  * cheap when there are none. Returns how many were re-keyed.
  */
 export function rekeyLegacyRecoveryCodes(db: Database, sessionSecret: string): Promise<number> {
-  const key = recoveryCodeKey(sessionSecret);
-  return rekeyRecoveryCodeHashes(db, KEYED_HASH_PREFIX, (stored) => rekeyRecoveryCodeHash(key, stored));
+  const key = totp.recoveryCodeKey(sessionSecret);
+  return rekeyRecoveryCodeHashes(db, totp.KEYED_HASH_PREFIX, (stored) => totp.rekeyRecoveryCodeHash(key, stored));
 }
 
 function readSecret(ctx: TwoFactorContext, record: { id: number }, stored: string): string | null {
-  const secret = decryptTotpSecret(totpEncryptionKey(ctx.sessionSecret), record.id, stored);
+  const secret = totp.decryptTotpSecret(totp.totpEncryptionKey(ctx.sessionSecret), record.id, stored);
   if (secret === null) {
     // The value was encrypted under another key: SESSION_SECRET changed (docs/staff-auth.md). Recovery codes still work.
     ctx.client.logger?.warn({ staffUserId: record.id }, 'stored TOTP secret cannot be decrypted');
@@ -309,15 +248,15 @@ export async function verifySecondFactor(
 ): Promise<VerifiedCode> {
   const verified = await throttled(ctx, staffUserId, async (): Promise<VerifiedCode | null> => {
     const record = await findTwoFactorRecord(ctx.db, staffUserId);
-    const typed = classifyCode(rawCode);
+    const typed = totp.classifyCode(rawCode);
     if (!record?.totpSecret || !typed) return null;
     if (typed.kind === 'recovery') {
-      if (!(await consumeRecoveryCode(ctx.db, record.id, hashRecoveryCode(codeKey(ctx), typed.code)))) return null;
+      if (!(await consumeRecoveryCode(ctx.db, record.id, totp.hashRecoveryCode(codeKey(ctx), typed.code)))) return null;
       return { method: 'recovery_code', recoveryCodesLeft: await countUnusedRecoveryCodes(ctx.db, record.id) };
     }
     const secret = readSecret(ctx, record, record.totpSecret);
-    const step = secret === null ? null : matchTotpStep(secret, typed.code);
-    if (step === null || !isFreshStep(step, record.totpLastStep)) return null;
+    const step = secret === null ? null : totp.matchTotpStep(secret, typed.code);
+    if (step === null || !totp.isFreshStep(step, record.totpLastStep)) return null;
     if (!(await acceptTotpStep(ctx.db, record.id, step))) return null;
     return { method: 'totp', recoveryCodesLeft: await countUnusedRecoveryCodes(ctx.db, record.id) };
   });
@@ -334,11 +273,11 @@ export interface TotpSetupView {
 
 /** Starts (or starts again) setting up an app: a new secret, remembered until a code confirms it. */
 export async function startTotpSetup(ctx: TwoFactorContext, staffUserId: number): Promise<void> {
-  const secret = generateTotpSecret();
+  const secret = totp.generateTotpSecret();
   await setPendingTotpSecret(
     ctx.db,
     staffUserId,
-    encryptTotpSecret(totpEncryptionKey(ctx.sessionSecret), staffUserId, secret),
+    totp.encryptTotpSecret(totp.totpEncryptionKey(ctx.sessionSecret), staffUserId, secret),
   );
 }
 
@@ -351,7 +290,10 @@ export async function totpSetupView(ctx: TwoFactorContext, record: TwoFactorReco
   if (!record.totpPendingSecret) return null;
   const secret = readSecret(ctx, record, record.totpPendingSecret);
   if (secret === null) return null;
-  return { secret: formatSecret(secret), qrCode: await qrCodeDataUrl(totpUri(secret, record.email, SITE_NAME)) };
+  return {
+    secret: totp.formatSecret(secret),
+    qrCode: await totp.qrCodeDataUrl(totp.totpUri(secret, record.email, SITE_NAME)),
+  };
 }
 
 /**
@@ -369,20 +311,20 @@ export async function confirmTotpSetup(
 ): Promise<string[]> {
   const codes = await throttled(ctx, staffUserId, async () => {
     const record = await findTwoFactorRecord(ctx.db, staffUserId);
-    const typed = classifyCode(rawCode);
+    const typed = totp.classifyCode(rawCode);
     if (!record?.totpPendingSecret || typed?.kind !== 'totp') return null;
     const secret = readSecret(ctx, record, record.totpPendingSecret);
-    const step = secret === null ? null : matchTotpStep(secret, typed.code);
+    const step = secret === null ? null : totp.matchTotpStep(secret, typed.code);
     if (secret === null || step === null) return null;
-    const recoveryCodes = generateRecoveryCodes();
+    const recoveryCodes = totp.generateRecoveryCodes();
     const enabled = await enableTotp(
       ctx.db,
       record.id,
       {
         pendingSecret: record.totpPendingSecret,
-        secret: encryptTotpSecret(totpEncryptionKey(ctx.sessionSecret), record.id, secret),
+        secret: totp.encryptTotpSecret(totp.totpEncryptionKey(ctx.sessionSecret), record.id, secret),
         step,
-        recoveryCodeHashes: recoveryCodes.map((code) => hashRecoveryCode(codeKey(ctx), code)),
+        recoveryCodeHashes: recoveryCodes.map((code) => totp.hashRecoveryCode(codeKey(ctx), code)),
       },
       actorId,
       keepSession,
@@ -396,18 +338,29 @@ export async function confirmTotpSetup(
 /** New recovery codes after a current code (from the app, or one of the old recovery codes). */
 export async function renewRecoveryCodes(ctx: TwoFactorContext, staffUserId: number, rawCode: string) {
   await verifySecondFactor(ctx, staffUserId, rawCode);
-  const recoveryCodes = generateRecoveryCodes();
+  const recoveryCodes = totp.generateRecoveryCodes();
   await replaceRecoveryCodes(
     ctx.db,
     staffUserId,
-    recoveryCodes.map((code) => hashRecoveryCode(codeKey(ctx), code)),
+    recoveryCodes.map((code) => totp.hashRecoveryCode(codeKey(ctx), code)),
     staffUserId,
   );
   return recoveryCodes;
 }
 
-/** The member switches their own two-factor sign-in off, proving it with a current code. */
-export async function turnOffTwoFactor(ctx: TwoFactorContext, staffUserId: number, rawCode: string) {
-  await verifySecondFactor(ctx, staffUserId, rawCode);
-  await disableTotp(ctx.db, staffUserId, staffUserId, 'by-owner');
+/**
+ * The member switches their own two-factor sign-in off, proving it with a current code; refused without looking at
+ * the code when `REQUIRE_2FA` applies to them.
+ */
+export async function turnOffTwoFactor(
+  ctx: TwoFactorContext,
+  member: { id: number; role: StaffRole },
+  rawCode: string,
+  requirement: TwoFactorRequirement,
+) {
+  if (isTwoFactorRequired(member.role, requirement)) {
+    throw new SecondFactorError('Для вашей учётной записи двухфакторный вход обязателен: выключить его нельзя.');
+  }
+  await verifySecondFactor(ctx, member.id, rawCode);
+  await disableTotp(ctx.db, member.id, member.id, 'by-owner');
 }

@@ -1,13 +1,13 @@
 /**
  * Second-factor data of staff accounts (docs/staff-auth.md): the encrypted TOTP secret, the last accepted time step
- * and the hashed one-time recovery codes. Encryption and hashing happen in app/services/totp.server.ts; the
+ * and the hashed one-time recovery codes. Encryption and hashing happen in app/auth/totp.server.ts; the
  * statements here keep the single-use rules atomic, so two requests racing with one code cannot both pass.
  */
 import { sql } from 'kysely';
+import { normaliseEmail, StaffInputError } from '#app/auth/accounts.server.ts';
+import { deleteUserLoginChallenges } from '#app/auth/login-challenge.server.ts';
+import { deleteUserSessions, markSessionSecondFactor } from '#app/auth/session.server.ts';
 import { recordStaffUserAudit } from '#app/models/audit.server.ts';
-import { deleteUserLoginChallenges } from '#app/models/login-challenge.server.ts';
-import { deleteUserSessions, markSessionSecondFactor } from '#app/models/session.server.ts';
-import { normaliseEmail, StaffInputError } from '#app/models/staff.server.ts';
 import type { Database } from '#db/index.ts';
 import type { StaffRole } from '#db/schema.ts';
 
@@ -24,23 +24,21 @@ export interface TwoFactorRecord {
 }
 
 /** The second-factor state of an active (not disabled) staff account. */
-export async function findTwoFactorRecord(db: Database, staffUserId: number): Promise<TwoFactorRecord | undefined> {
-  const row = await db
+export function findTwoFactorRecord(db: Database, staffUserId: number): Promise<TwoFactorRecord | undefined> {
+  return db
     .selectFrom('staff_users')
-    .select(['id', 'email', 'role', 'totp_secret', 'totp_enabled_at', 'totp_last_step', 'totp_pending_secret'])
+    .select([
+      'id',
+      'email',
+      'role',
+      'totp_secret as totpSecret',
+      'totp_enabled_at as totpEnabledAt',
+      'totp_last_step as totpLastStep',
+      'totp_pending_secret as totpPendingSecret',
+    ])
     .where('id', '=', staffUserId)
     .where('disabled', '=', false)
     .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    email: row.email,
-    role: row.role,
-    totpSecret: row.totp_secret,
-    totpEnabledAt: row.totp_enabled_at ? new Date(row.totp_enabled_at) : null,
-    totpLastStep: row.totp_last_step,
-    totpPendingSecret: row.totp_pending_secret,
-  };
 }
 
 export async function countUnusedRecoveryCodes(db: Database, staffUserId: number): Promise<number> {

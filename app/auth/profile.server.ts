@@ -3,30 +3,18 @@
  * audit log show, and a new password — only with the current one, which is throttled like a sign-in, and ending the
  * member's other sessions and every sign-in in progress.
  */
-import { verifyPassword } from '#app/infra/password.server.ts';
-import {
-  consumeRateLimit,
-  type RateLimitRule,
-  refundRateLimit,
-  refusedFor,
-  resetRateLimit,
-} from '#app/models/rate-limit.server.ts';
 import {
   findPasswordHash,
   MAX_NAME_LENGTH,
   MIN_PASSWORD_LENGTH,
   setStaffName,
   setStaffPassword,
-} from '#app/models/staff.server.ts';
-import { clientKey, retryAfterText } from '#app/services/too-many-requests.server.ts';
+} from '#app/auth/accounts.server.ts';
+import { limitedAttempt } from '#app/auth/attempts.server.ts';
+import { verifyPassword } from '#app/auth/password.server.ts';
+import { LOGIN_LIMIT_PER_EMAIL_AND_IP, LOGIN_LIMIT_PER_IP } from '#app/auth/sign-in.server.ts';
+import { clientKey, retryAfterText } from '#app/infra/too-many-requests.server.ts';
 import type { Database } from '#db/index.ts';
-
-/**
- * Wrong current passwords per account (a session left open on a shared computer must not become a way to guess the
- * password) and per client address, in fixed 15-minute windows like the sign-in's (docs/security.md).
- */
-export const CURRENT_PASSWORD_LIMIT_PER_ACCOUNT: RateLimitRule = { points: 5, windowSeconds: 15 * 60 };
-export const CURRENT_PASSWORD_LIMIT_PER_IP: RateLimitRule = { points: 30, windowSeconds: 15 * 60 };
 
 /** Per-field Russian messages of a refused change; `retryAfterSeconds` when throttled (a 429). */
 export interface AccountErrors {
@@ -61,25 +49,27 @@ export async function changeOwnPassword(
   } else if (input.password !== input.repeat) fields.repeat = 'Пароли не совпадают';
   if (Object.keys(fields).length > 0) return { ok: false, fields };
 
-  const accountKey = `account-password:${member.id}`;
-  const ipKey = `account-password:ip:${clientKey(ip)}`;
-  const [byAccount, byIp] = await Promise.all([
-    consumeRateLimit(db, accountKey, CURRENT_PASSWORD_LIMIT_PER_ACCOUNT),
-    consumeRateLimit(db, ipKey, CURRENT_PASSWORD_LIMIT_PER_IP),
-  ]);
-  const wait = refusedFor(byAccount, byIp);
-  if (wait !== null) {
+  // Wrong current passwords count per account (a session left open on a shared computer must not become a way to
+  // guess the password) and per client address, with the sign-in's limits (docs/security.md).
+  const attempt = await limitedAttempt(
+    db,
+    [
+      { key: `account-password:${member.id}`, rule: LOGIN_LIMIT_PER_EMAIL_AND_IP, onSuccess: 'reset' },
+      { key: `account-password:ip:${clientKey(ip)}`, rule: LOGIN_LIMIT_PER_IP, onSuccess: 'refund' },
+    ],
+    async () => {
+      const hash = await findPasswordHash(db, member.id);
+      return hash && (await verifyPassword(hash, input.current)) ? true : null;
+    },
+  );
+  if (attempt.refused) {
     return {
       ok: false,
-      fields: { current: `Слишком много попыток. Попробуйте снова ${retryAfterText(wait)}.` },
-      retryAfterSeconds: wait,
+      fields: { current: `Слишком много попыток. Попробуйте снова ${retryAfterText(attempt.retryAfterSeconds)}.` },
+      retryAfterSeconds: attempt.retryAfterSeconds,
     };
   }
-  const hash = await findPasswordHash(db, member.id);
-  if (!hash || !(await verifyPassword(hash, input.current))) {
-    return { ok: false, fields: { current: 'Неверный текущий пароль' } };
-  }
-  await Promise.all([resetRateLimit(db, accountKey), refundRateLimit(db, ipKey)]);
+  if (!attempt.result) return { ok: false, fields: { current: 'Неверный текущий пароль' } };
   await setStaffPassword(db, member.id, input.password, member.id, member.sessionId);
   return { ok: true };
 }

@@ -1,10 +1,10 @@
 /** Staff accounts: used by /admin/staff, the login, the start-up admin account and the staff CLI (scripts/staff.ts). */
 
 import { sql } from 'kysely';
-import { hashPassword, MIN_PASSWORD_LENGTH } from '#app/infra/password.server.ts';
+import { deleteUserLoginChallenges } from '#app/auth/login-challenge.server.ts';
+import { hashPassword, MIN_PASSWORD_LENGTH } from '#app/auth/password.server.ts';
+import { deleteUserSessions } from '#app/auth/session.server.ts';
 import { recordStaffUserAudit } from '#app/models/audit.server.ts';
-import { deleteUserLoginChallenges } from '#app/models/login-challenge.server.ts';
-import { deleteUserSessions } from '#app/models/session.server.ts';
 import type { Database } from '#db/index.ts';
 import type { StaffRole } from '#db/schema.ts';
 
