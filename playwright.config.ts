@@ -2,13 +2,28 @@ import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_ADMIN, E2E_PORT } from '#tests/e2e/settings.ts';
 
-/** Debian's Chromium (Playwright cannot download its own browser here); CHROMIUM_PATH overrides. */
+/**
+ * The browser the suite drives: CHROMIUM_PATH, else Debian's headless shell (`chromium-headless-shell`), else Debian's
+ * Chromium (Playwright cannot download its own browser here). The headless shell is what Playwright itself runs for
+ * headless tests: the same engine without the full browser around it, less than half the CPU per test of the full
+ * Chromium's headless mode (docs/testing.md, "Browser"). A run with a window (`--headed`, `--debug`) needs the full
+ * one: CHROMIUM_PATH=/usr/bin/chromium.
+ */
 function chromiumPath(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    // The binary itself: /usr/bin/chromium-headless-shell is a shell wrapper that stays around as an extra process.
+    '/usr/lib/chromium/chromium-headless-shell',
+    '/usr/bin/chromium-headless-shell',
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+  ];
   const found = candidates.find((candidate) => candidate && fs.existsSync(candidate));
   if (found) return found;
   // Fall back to Playwright's own browser when installed; otherwise say what to do.
-  console.warn('No system Chromium found: install it with `apt-get install -y chromium` or set CHROMIUM_PATH.');
+  console.warn(
+    'No system Chromium found: install it with `apt-get install -y chromium-headless-shell chromium` or set CHROMIUM_PATH.',
+  );
   return undefined;
 }
 

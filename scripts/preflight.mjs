@@ -21,15 +21,20 @@ if (major < REQUIRED_NODE) {
 }
 
 if (process.argv.includes('chromium')) {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  // A CHROMIUM_PATH that is set must be right; otherwise Debian's Chromium or Playwright's own will do.
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/lib/chromium/chromium-headless-shell',
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+  ];
+  // A CHROMIUM_PATH that is set must be right; otherwise Debian's headless shell or Chromium, or Playwright's own, will do.
   const explicitMissing = Boolean(process.env.CHROMIUM_PATH) && !fs.existsSync(process.env.CHROMIUM_PATH);
   if (
     explicitMissing ||
     (!candidates.some((file) => file && fs.existsSync(file)) && !(await hasPlaywrightChromium()))
   ) {
     const fixes =
-      'Установите Chromium: apt-get install -y chromium (или npx playwright install chromium, где есть доступ к его загрузке)';
+      'Установите Chromium: apt-get install -y chromium chromium-headless-shell (или npx playwright install chromium, где есть доступ к его загрузке)';
     problems.push(
       process.env.CHROMIUM_PATH
         ? `Chromium не найден по пути CHROMIUM_PATH=${process.env.CHROMIUM_PATH}: укажите верный путь. ${fixes}.`

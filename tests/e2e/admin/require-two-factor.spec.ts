@@ -52,6 +52,8 @@ for (const javaScriptEnabled of [false, true]) {
   test(`an admin without 2FA sets it up after the password before reaching /admin (${javaScriptEnabled ? 'with' : 'without'} JavaScript)`, async ({
     browser,
   }) => {
+    // Two sign-ins through the form, the set-up and the profile: past the default 30 s on a loaded 2-core machine.
+    test.setTimeout(60_000);
     const context = await browser.newContext({ baseURL: server!.base, javaScriptEnabled, userAgent: BROWSER_UA });
     const page = await context.newPage();
     // The bootstrap admin first, then an admin the bootstrap admin creates.

@@ -182,6 +182,8 @@ test('a partner URL with the javascript: scheme is refused', async ({ page }) =>
 });
 
 test('hostile uploads are refused with a message and the other input kept', async ({ page }) => {
+  // Four saves with uploads, one of them over 10 MB: past the default 30 s on a loaded 2-core machine.
+  test.setTimeout(60_000);
   await login(page, '/admin/coaches/new');
   const jpeg = await jpegImage(800, 600);
   const hostile = [
