@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { announceContentChange } from '#app/infra/content-cache.server.ts';
 import { ATTENDANCE_LABELS } from '#app/lib/attendance.ts';
-import { recordBidChange } from '#app/models/admin/bids.server.ts';
+import { changeBid, recordBidChange } from '#app/models/admin/bids.server.ts';
 import { lockSessionPlaces, SIGNUP_ENTITY } from '#app/models/signup.server.ts';
 import type { Database } from '#db/index.ts';
 import type { Attendance } from '#db/schema.ts';
@@ -65,27 +65,20 @@ export async function saveAttendance(
     for (const row of rows) {
       const mark = input.marks.get(row.id)!;
       if (row.attendance === mark) continue;
-      await trx
-        .updateTable('bids')
-        .set({
-          attendance: mark,
-          attendance_marked_at: sql`now()`,
-          attendance_marked_by: input.staffUserId,
-          version: sql`version + 1`,
-          updated_at: sql`now()`,
-        })
-        .where('id', '=', row.id)
-        .execute();
-      await recordBidChange(trx, {
-        bidId: row.id,
-        staffUserId: input.staffUserId,
-        from: row.status,
-        to: row.status,
-        note: row.attendance
-          ? `Посещение: ${ATTENDANCE_LABELS[row.attendance]} → ${ATTENDANCE_LABELS[mark]}`
-          : `Посещение: ${ATTENDANCE_LABELS[mark]}`,
-        fields: ['attendance'],
-      });
+      await changeBid(
+        trx,
+        { attendance: mark, attendance_marked_at: sql`now()`, attendance_marked_by: input.staffUserId },
+        {
+          bidId: row.id,
+          staffUserId: input.staffUserId,
+          from: row.status,
+          to: row.status,
+          note: row.attendance
+            ? `Посещение: ${ATTENDANCE_LABELS[row.attendance]} → ${ATTENDANCE_LABELS[mark]}`
+            : `Посещение: ${ATTENDANCE_LABELS[mark]}`,
+          fields: ['attendance'],
+        },
+      );
       changed += 1;
     }
     return changed;
