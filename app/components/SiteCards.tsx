@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { BidForm, useBidFormAnswered } from '#app/components/BidForm.tsx';
+import { Checklist } from '#app/components/Checklist.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { Image } from '#app/components/Image.tsx';
@@ -142,13 +143,7 @@ export function PriceCard({ card, gymId, token }: { card: PriceCardData; gymId: 
           <span className="price-card__validity">{validityText(card)}</span>
         </p>
         <p>{card.description}</p>
-        <ul className="checklist">
-          {card.features.map((feature) => (
-            <li key={feature}>
-              <Icon name="check" size={16} /> {feature}
-            </li>
-          ))}
-        </ul>
+        <Checklist items={card.features} />
         <details className="price-card__order" open={answered || undefined}>
           <summary className="button button--small">Оставить заявку на карту</summary>
           <BidForm formId={`card-${card.id}`} kind="card" subjectId={card.id} gymId={gymId} token={token} compact />
