@@ -10,7 +10,7 @@ import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { placesLeft } from '#app/lib/signup.ts';
 import { changeBid } from '#app/models/admin/bids.server.ts';
 import { GYM_RULE_COLUMNS, rulesOf } from '#app/models/gym.server.ts';
-import { lockSessionPlaces, promoteWaiting, SIGNUP_ENTITY } from '#app/models/signup.server.ts';
+import { lockSessionPlaces, promoteWaiting, SIGNUP_ENTITY, sessionSignups } from '#app/models/signup.server.ts';
 import {
   dropPendingReminders,
   enqueueVisitorMessages,
@@ -24,8 +24,7 @@ import type { SignupState } from '#db/schema.ts';
  * under the slot's lock — a transaction's created_at is its start, which may precede one that got the lock first.
  */
 export async function listSessionSignups(db: Database, slotId: number, date: string) {
-  return db
-    .selectFrom('bids')
+  return sessionSignups(db, slotId, date)
     .select([
       'id',
       'name',
@@ -37,9 +36,6 @@ export async function listSessionSignups(db: Database, slotId: number, date: str
       'cancelled_by',
       'promoted_at',
     ])
-    .where('kind', '=', 'signup')
-    .where('slot_id', '=', slotId)
-    .where('session_date', '=', date)
     .orderBy('id')
     .execute();
 }
