@@ -19,7 +19,7 @@ import type { Database } from '#db/index.ts';
 import { type FakeSmsc, startFakeSmsc } from '#tests/fixtures/fake-smsc.ts';
 import { newSignup } from '#tests/fixtures/signups.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
-import { insertWeeklySlot } from '#tests/integration/rows.ts';
+import { insertStaff, insertWeeklySlot } from '#tests/integration/rows.ts';
 
 const SMS: VisitorChannels = { sms: true, email: false };
 const ORIGIN = 'https://sportclub-atletika.ru';
@@ -62,6 +62,14 @@ function signup(slot: { slotId: number; gymId: number }, date: string, options: 
 }
 
 const FAR = addDays(TODAY, 9);
+
+/** Signs `count` guests up for `slot` on FAR, one after another; their bids' ids. */
+async function signUpGuests(db: Database, slot: { slotId: number; gymId: number }, count: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let n = 0; n < count; n += 1)
+    ids.push(((await createSignup(db, signup(slot, FAR), [], SMS)) as { id: number }).id);
+  return ids;
+}
 
 /** Runs the worker until no row is left to send (waiting out the short retry delays), within 20 s. */
 async function deliverAll(db: Database, outboxDeps = deps(), onlyDue = false) {
@@ -149,14 +157,8 @@ describeEachDb('the booking loop', (t) => {
 
   it('tells everyone booked or waiting when staff cancel the session, and drops their reminders', async () => {
     const slot = await slotOn(t.db, FAR, 3);
-    const ids: number[] = [];
-    for (let n = 0; n < 4; n += 1)
-      ids.push(((await createSignup(t.db, signup(slot, FAR), [], SMS)) as { id: number }).id);
-    const staff = await t.db
-      .insertInto('staff_users')
-      .values({ email: `staff-${slot.slotId}@example.ru`, password_hash: 'x', role: 'admin' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const ids = await signUpGuests(t.db, slot, 4);
+    const staffId = await insertStaff(t.db, 'Админ', 'admin');
     const changes = sectionByKey('trainings/changes')!;
     await createRow(
       t.db,
@@ -170,7 +172,7 @@ describeEachDb('the booking loop', (t) => {
         capacity: null,
         note: '',
       },
-      staff.id,
+      staffId,
       undefined,
       { visitorChannels: SMS },
     );
@@ -192,14 +194,8 @@ describeEachDb('the booking loop', (t) => {
 
   it('moves the waiting list when staff raise the slot’s places, and tells people of a new time', async () => {
     const slot = await slotOn(t.db, FAR, 1);
-    const ids: number[] = [];
-    for (let n = 0; n < 3; n += 1)
-      ids.push(((await createSignup(t.db, signup(slot, FAR), [], SMS)) as { id: number }).id);
-    const staff = await t.db
-      .insertInto('staff_users')
-      .values({ email: `staff-cap-${slot.slotId}@example.ru`, password_hash: 'x', role: 'admin' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const ids = await signUpGuests(t.db, slot, 3);
+    const staffId = await insertStaff(t.db, 'Админ', 'admin');
     const slots = sectionByKey('trainings/slots')!;
     const row = await t.db
       .selectFrom('schedule_slots')
@@ -207,7 +203,7 @@ describeEachDb('the booking loop', (t) => {
       .where('id', '=', slot.slotId)
       .executeTakeFirstOrThrow();
     const { id: _id, created_at: _c, updated_at: _u, version, ...values } = row;
-    const saved = await updateRow(t.db, slots, slot.slotId, version, { ...values, capacity: 2 }, staff.id, 'update', {
+    const saved = await updateRow(t.db, slots, slot.slotId, version, { ...values, capacity: 2 }, staffId, 'update', {
       visitorChannels: SMS,
     });
     expect(saved).toEqual({ ok: true });
@@ -227,7 +223,7 @@ describeEachDb('the booking loop', (t) => {
         capacity: null,
         note: '',
       },
-      staff.id,
+      staffId,
       undefined,
       { visitorChannels: SMS },
     );
@@ -259,9 +255,7 @@ describeEachDb('the booking loop', (t) => {
 
   it('loses nothing and sends nothing twice while the gateway is down, or its answer is lost', async () => {
     const slot = await slotOn(t.db, FAR, 10);
-    const ids: number[] = [];
-    for (let n = 0; n < 5; n += 1)
-      ids.push(((await createSignup(t.db, signup(slot, FAR), [], SMS)) as { id: number }).id);
+    const ids = await signUpGuests(t.db, slot, 5);
     smsc.received.length = 0;
     smsc.down = 503;
     for (let n = 0; n < 3; n += 1) await deliverOutboxBatch(t.db, deps());
@@ -293,9 +287,7 @@ describeEachDb('the booking loop', (t) => {
 
   it('sends each due reminder once with two workers on one database', async () => {
     const slot = await slotOn(t.db, FAR, null);
-    const bids: number[] = [];
-    for (let n = 0; n < 60; n += 1)
-      bids.push(((await createSignup(t.db, signup(slot, FAR), [], SMS)) as { id: number }).id);
+    const bids = await signUpGuests(t.db, slot, 60);
     // Everything queued so far is sent; the reminders are made due now.
     await t.db.updateTable('outbox').set({ sent_at: new Date() }).where('kind', '!=', 'reminder').execute();
     await t.db
