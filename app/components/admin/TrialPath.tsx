@@ -4,6 +4,7 @@ import { RosterLink } from '#app/components/admin/RosterLink.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
+import { OptionList } from '#app/components/OptionList.tsx';
 import { ATTENDANCE_LABELS, OTHER_CARD, OTHER_CARD_TITLE, OUTCOME_LABELS } from '#app/lib/attendance.ts';
 import { formatDate } from '#app/lib/format.ts';
 
@@ -95,11 +96,7 @@ export function TrialPath({
                   <option value="" disabled>
                     Выберите занятие
                   </option>
-                  {trial.choices.map((choice) => (
-                    <option key={choice.value} value={choice.value}>
-                      {choice.label}
-                    </option>
-                  ))}
+                  <OptionList options={trial.choices} />
                 </select>
               </div>
               <button type="submit" className="admin-button">
