@@ -63,6 +63,11 @@ function signup(slot: { slotId: number; gymId: number }, date: string, options: 
 
 const FAR = addDays(TODAY, 9);
 
+/** The outbox rows of one kind (`booked`, `changed`, `reminder`…) for the bids `ids`, to select from. */
+function messagesOf(db: Database, ids: number[], kind: string) {
+  return db.selectFrom('outbox').where('bid_id', 'in', ids).where('kind', '=', kind);
+}
+
 /** Signs `count` guests up for `slot` on FAR, one after another; their bids' ids. */
 async function signUpGuests(db: Database, slot: { slotId: number; gymId: number }, count: number): Promise<number[]> {
   const ids: number[] = [];
@@ -227,19 +232,11 @@ describeEachDb('the booking loop', (t) => {
       undefined,
       { visitorChannels: SMS },
     );
-    const changed = await t.db
-      .selectFrom('outbox')
-      .select(['bid_id', 'payload'])
-      .where('bid_id', 'in', ids)
-      .where('kind', '=', 'changed')
-      .execute();
+    const changed = await messagesOf(t.db, ids, 'changed').select(['bid_id', 'payload']).execute();
     expect(changed.map((item) => item.bid_id).sort()).toEqual([...ids].sort());
     expect(JSON.stringify(changed[0]!.payload)).toContain('19:00');
-    const reminders = await t.db
-      .selectFrom('outbox')
+    const reminders = await messagesOf(t.db, ids, 'reminder')
       .select(['next_attempt_at'])
-      .where('bid_id', 'in', ids)
-      .where('kind', '=', 'reminder')
       .where('sent_at', 'is', null)
       .execute();
     expect(reminders.length).toBeGreaterThan(0);
@@ -259,12 +256,7 @@ describeEachDb('the booking loop', (t) => {
     smsc.received.length = 0;
     smsc.down = 503;
     for (let n = 0; n < 3; n += 1) await deliverOutboxBatch(t.db, deps());
-    const failing = await t.db
-      .selectFrom('outbox')
-      .select(['attempts', 'last_error', 'sent_at'])
-      .where('bid_id', 'in', ids)
-      .where('kind', '=', 'booked')
-      .execute();
+    const failing = await messagesOf(t.db, ids, 'booked').select(['attempts', 'last_error', 'sent_at']).execute();
     expect(failing.every((row) => row.sent_at === null && row.attempts >= 1)).toBe(true);
     expect(failing[0]!.last_error).toContain('503');
     smsc.down = null;
@@ -272,12 +264,7 @@ describeEachDb('the booking loop', (t) => {
     smsc.dropAnswers = 2;
     await new Promise((resolve) => setTimeout(resolve, 500));
     await deliverAll(t.db);
-    const confirmations = await t.db
-      .selectFrom('outbox')
-      .select(['id', 'sent_at'])
-      .where('bid_id', 'in', ids)
-      .where('kind', '=', 'booked')
-      .execute();
+    const confirmations = await messagesOf(t.db, ids, 'booked').select(['id', 'sent_at']).execute();
     expect(confirmations.every((row) => row.sent_at !== null)).toBe(true);
     const wanted = new Set(confirmations.map((row) => row.id));
     const sentIds = smsc.received.map((sms) => sms.id).filter((id) => wanted.has(id));
