@@ -8,6 +8,20 @@ import { SiteLink } from '#app/components/SiteLink.tsx';
 import { countOf, formatDate, formatPrice } from '#app/lib/format.ts';
 import type { ImageRef } from '#app/lib/image-url.ts';
 
+/**
+ * A card's title: its link covers the whole card (`card--link`); at level 2 (a list right under the page's h1) it
+ * looks like a level 3 one, so the card looks the same at every level.
+ */
+function CardTitle({ level, to, children }: { level: 2 | 3 | 4; to: string; children: ReactNode }) {
+  return (
+    <Heading level={level} className={level === 2 ? 'heading--3' : undefined}>
+      <SiteLink to={to} className="card__link">
+        {children}
+      </SiteLink>
+    </Heading>
+  );
+}
+
 /** `headingLevel` as on CoachCard: 2 when the list sits right under the page's h1 (/trends), 3 under a section. */
 export function TrendCard({
   trend,
@@ -20,11 +34,9 @@ export function TrendCard({
     <li className="card card--link">
       {trend.cover ? <Image className="card__image" image={trend.cover} width={400} /> : null}
       <div className="card__body">
-        <Heading level={headingLevel} className={headingLevel === 2 ? 'heading--3' : undefined}>
-          <SiteLink to={`/trends/${trend.id}`} className="card__link">
-            {trend.title}
-          </SiteLink>
-        </Heading>
+        <CardTitle level={headingLevel} to={`/trends/${trend.id}`}>
+          {trend.title}
+        </CardTitle>
         <p>{trend.summary}</p>
       </div>
     </li>
@@ -60,11 +72,9 @@ export function CoachCard({
         <Image className="card__image card__image--portrait" image={coach.photo} width={320} priority={priority} />
       ) : null}
       <div className="card__body">
-        <Heading level={headingLevel} className={headingLevel === 2 ? 'heading--3' : undefined}>
-          <SiteLink to={`/coaches/${coach.id}`} className="card__link">
-            {coach.fullName}
-          </SiteLink>
-        </Heading>
+        <CardTitle level={headingLevel} to={`/coaches/${coach.id}`}>
+          {coach.fullName}
+        </CardTitle>
         <p className="card__meta">{coach.position}</p>
         {coach.summary ? <p>{coach.summary}</p> : null}
         {coach.trends?.length ? (
