@@ -5,6 +5,7 @@
  */
 import { type FieldDef, kindOf } from '#app/admin/kinds/index.ts';
 import type { FormValue } from '#app/admin/kinds/kind.ts';
+import type { ImageRef } from '#app/lib/image-url.ts';
 import type { DB } from '#db/schema.ts';
 
 /** Where the choices of a reference field come from (one query each, models/admin/content.server.ts). */
@@ -66,14 +67,9 @@ export type FormValues = Record<string, FormValue>;
 export type FieldErrors = Record<string, string>;
 export type Options = Partial<Record<OptionSource, Option[]>>;
 
-export interface ImagePreview {
+/** A stored picture as an image field shows it: the picture without its description, and its id. */
+export interface ImagePreview extends Omit<ImageRef, 'alt' | 'decorative'> {
   id: number;
-  key: string;
-  width: number;
-  height: number;
-  placeholder: string;
-  focalX?: number;
-  focalY?: number;
 }
 
 /**

@@ -3,6 +3,7 @@ import { useActionData, useFetcher, useFormAction, useNavigation, useSearchParam
 import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
+import { GymOptions, OptionList } from '#app/components/OptionList.tsx';
 import { reachGoal } from '#app/lib/analytics.ts';
 import {
   BID_FORM_PARAM,
@@ -213,11 +214,7 @@ export function BidForm({
         <div className="field">
           <label htmlFor={`${id}-gym`}>Клуб</label>
           <select id={`${id}-gym`} name="gymId" defaultValue={values?.gymId || String(gymId ?? '')}>
-            {gyms.map((gym) => (
-              <option key={gym.id} value={gym.id}>
-                {gym.name}
-              </option>
-            ))}
+            <GymOptions gyms={gyms} />
           </select>
         </div>
       ) : null}
@@ -277,11 +274,7 @@ export function BidForm({
             <option value="">Не выбирать — администратор подберёт время</option>
             {/* The sessions are the shown gym's: with a choice of clubs the group names it. */}
             <optgroup label={gyms.find((gym) => gym.id === gymId)?.name ?? 'Ближайшие занятия'}>
-              {sessions.map((session) => (
-                <option key={session.value} value={session.value}>
-                  {session.label}
-                </option>
-              ))}
+              <OptionList options={sessions} />
             </optgroup>
           </select>
           {message('session')}

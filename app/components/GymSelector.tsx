@@ -1,5 +1,6 @@
 import { type FormEvent, useId } from 'react';
 import { useLocation } from 'react-router';
+import { GymOptions } from '#app/components/OptionList.tsx';
 import { useChooseGym, useGymState } from '#app/shell/ShellProvider.tsx';
 import { isNewChoice } from '#app/shell/store.ts';
 
@@ -38,11 +39,7 @@ export function GymSelector() {
         onChange={(event) => choose(Number(event.currentTarget.value))}
         className="gym-selector__select"
       >
-        {state.gyms.map((gym) => (
-          <option key={gym.id} value={gym.id}>
-            {gym.name}
-          </option>
-        ))}
+        <GymOptions gyms={state.gyms} />
       </select>
       <noscript>
         <button type="submit" className="button button--small">

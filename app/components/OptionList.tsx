@@ -8,3 +8,12 @@ export function OptionList({ options }: { options: readonly Option[] }) {
     </option>
   ));
 }
+
+/** `<option>`s for gyms: the id as the value, the name as the text. */
+export function GymOptions({ gyms }: { gyms: ReadonlyArray<{ id: number; name: string }> }) {
+  return gyms.map((gym) => (
+    <option key={gym.id} value={gym.id}>
+      {gym.name}
+    </option>
+  ));
+}

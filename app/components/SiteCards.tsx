@@ -1,11 +1,26 @@
 import type { ReactNode } from 'react';
 import { BidForm, useBidFormAnswered } from '#app/components/BidForm.tsx';
+import { Checklist } from '#app/components/Checklist.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { Image } from '#app/components/Image.tsx';
 import { SiteLink } from '#app/components/SiteLink.tsx';
 import { countOf, formatDate, formatPrice } from '#app/lib/format.ts';
 import type { ImageRef } from '#app/lib/image-url.ts';
+
+/**
+ * A card's title: its link covers the whole card (`card--link`); at level 2 (a list right under the page's h1) it
+ * looks like a level 3 one, so the card looks the same at every level.
+ */
+function CardTitle({ level, to, children }: { level: 2 | 3 | 4; to: string; children: ReactNode }) {
+  return (
+    <Heading level={level} className={level === 2 ? 'heading--3' : undefined}>
+      <SiteLink to={to} className="card__link">
+        {children}
+      </SiteLink>
+    </Heading>
+  );
+}
 
 /** `headingLevel` as on CoachCard: 2 when the list sits right under the page's h1 (/trends), 3 under a section. */
 export function TrendCard({
@@ -19,11 +34,9 @@ export function TrendCard({
     <li className="card card--link">
       {trend.cover ? <Image className="card__image" image={trend.cover} width={400} /> : null}
       <div className="card__body">
-        <Heading level={headingLevel} className={headingLevel === 2 ? 'heading--3' : undefined}>
-          <SiteLink to={`/trends/${trend.id}`} className="card__link">
-            {trend.title}
-          </SiteLink>
-        </Heading>
+        <CardTitle level={headingLevel} to={`/trends/${trend.id}`}>
+          {trend.title}
+        </CardTitle>
         <p>{trend.summary}</p>
       </div>
     </li>
@@ -59,11 +72,9 @@ export function CoachCard({
         <Image className="card__image card__image--portrait" image={coach.photo} width={320} priority={priority} />
       ) : null}
       <div className="card__body">
-        <Heading level={headingLevel} className={headingLevel === 2 ? 'heading--3' : undefined}>
-          <SiteLink to={`/coaches/${coach.id}`} className="card__link">
-            {coach.fullName}
-          </SiteLink>
-        </Heading>
+        <CardTitle level={headingLevel} to={`/coaches/${coach.id}`}>
+          {coach.fullName}
+        </CardTitle>
         <p className="card__meta">{coach.position}</p>
         {coach.summary ? <p>{coach.summary}</p> : null}
         {coach.trends?.length ? (
@@ -142,13 +153,7 @@ export function PriceCard({ card, gymId, token }: { card: PriceCardData; gymId: 
           <span className="price-card__validity">{validityText(card)}</span>
         </p>
         <p>{card.description}</p>
-        <ul className="checklist">
-          {card.features.map((feature) => (
-            <li key={feature}>
-              <Icon name="check" size={16} /> {feature}
-            </li>
-          ))}
-        </ul>
+        <Checklist items={card.features} />
         <details className="price-card__order" open={answered || undefined}>
           <summary className="button button--small">Оставить заявку на карту</summary>
           <BidForm formId={`card-${card.id}`} kind="card" subjectId={card.id} gymId={gymId} token={token} compact />

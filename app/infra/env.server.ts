@@ -58,6 +58,24 @@ const httpUrl = optionalString.pipe(
     .optional(),
 );
 
+/** A whole number of days from 1 to `max`, `fallback` when absent. */
+const days = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(1, { error: 'must be at least 1 day' })
+    .max(max, { error: `must be at most ${max} days` })
+    .default(fallback);
+
+/** A whole number of milliseconds from `min` to `max`, `fallback` when absent. */
+const milliseconds = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(min, { error: `must be at least ${min} ms` })
+    .max(max, { error: `must be at most ${max} ms` })
+    .default(fallback);
+
 /** Every setting (README, configuration), parsed once at start-up. An absent optional integration is off. */
 const envSchema = z.object({
   NODE_ENV: z
@@ -108,12 +126,7 @@ const envSchema = z.object({
    */
   REQUIRE_2FA: optionalString.pipe(z.enum(['admins', 'all'], { error: 'must be admins or all' }).optional()),
   /** A staff session ends this many days after the sign-in, however busy (besides 7 days without use). */
-  SESSION_MAX_DAYS: z.coerce
-    .number({ error: 'must be a number of days' })
-    .int({ error: 'must be a whole number of days' })
-    .min(1, { error: 'must be at least 1 day' })
-    .max(365, { error: 'must be at most 365 days' })
-    .default(30),
+  SESSION_MAX_DAYS: days(365, 30),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -169,31 +182,16 @@ const envSchema = z.object({
     .max(3600, { error: 'must be at most 3600 seconds' })
     .default(30),
   /** How often the outbox worker looks for due rows (reminders are due at their own time). */
-  OUTBOX_POLL_MS: z.coerce
-    .number({ error: 'must be a number of milliseconds' })
-    .int({ error: 'must be a whole number of milliseconds' })
-    .min(50, { error: 'must be at least 50 ms' })
-    .max(60_000, { error: 'must be at most 60000 ms' })
-    .default(5000),
+  OUTBOX_POLL_MS: milliseconds(50, 60_000, 5000),
   /** How often every instance looks for scheduled changes that are due (docs/product/scheduling.md). */
-  SCHEDULER_POLL_MS: z.coerce
-    .number({ error: 'must be a number of milliseconds' })
-    .int({ error: 'must be a whole number of milliseconds' })
-    .min(50, { error: 'must be at least 50 ms' })
-    .max(60_000, { error: 'must be at most 60000 ms' })
-    .default(15_000),
+  SCHEDULER_POLL_MS: milliseconds(50, 60_000, 15_000),
   /**
    * Tests only: a file holding the moment (ISO) the scheduler and the schedule fields take as «now», so browser tests
    * move the clock forward instead of waiting (docs/product/scheduling.md). Never set in production.
    */
   TEST_CLOCK_FILE: optionalString,
   /** Saved versions of content older than this many days are pruned, except the newest 20 of each record. */
-  REVISIONS_KEEP_DAYS: z.coerce
-    .number({ error: 'must be a number of days' })
-    .int({ error: 'must be a whole number of days' })
-    .min(1, { error: 'must be at least 1 day' })
-    .max(36_500, { error: 'must be at most 36500 days' })
-    .default(180),
+  REVISIONS_KEEP_DAYS: days(36_500, 180),
   /** Public origin used for canonical URLs, the sitemap, Open Graph and links in e-mail (e.g. https://club.example). */
   PUBLIC_URL: httpUrl,
   /** Which reverse proxies may tell the client's address, scheme and host; off by default (see trustProxySchema). */

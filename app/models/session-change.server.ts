@@ -7,7 +7,7 @@ import type { Transaction } from 'kysely';
 import { announceContentChange } from '#app/infra/content-cache.server.ts';
 import { reminderDueAt, sessionStartsAt } from '#app/lib/booking.ts';
 import { hhmm } from '#app/lib/schedule.ts';
-import { lockSessionPlaces, promoteWaiting, SIGNUP_ENTITY } from '#app/models/signup.server.ts';
+import { lockSessionPlaces, promoteWaiting, SIGNUP_ENTITY, sessionSignups } from '#app/models/signup.server.ts';
 import {
   dropPendingReminders,
   enqueueVisitorMessages,
@@ -53,12 +53,8 @@ function effective(slot: { start_time: string; coach_id: number | null }, change
 
 /** Who is told: everyone booked or waiting for the session. */
 async function peopleOf(trx: Database, slotId: number, date: string) {
-  return trx
-    .selectFrom('bids')
+  return sessionSignups(trx, slotId, date)
     .select(['id', 'phone', 'email', 'signup_state'])
-    .where('kind', '=', 'signup')
-    .where('slot_id', '=', slotId)
-    .where('session_date', '=', date)
     .where('signup_state', 'in', ['booked', 'waiting'])
     .orderBy('id')
     .execute();

@@ -46,6 +46,15 @@ export interface SessionPlaces {
   rules: BookingRules;
 }
 
+/** The sign-ups of one session (a weekly slot on a date), to select from. */
+export function sessionSignups(db: Database, slotId: number, date: string) {
+  return db
+    .selectFrom('bids')
+    .where('kind', '=', 'signup')
+    .where('slot_id', '=', slotId)
+    .where('session_date', '=', date);
+}
+
 /**
  * Locks the slot row (FOR UPDATE) and reads the session's capacity, counts, start and its gym's rules. Every change
  * of a session's places — a sign-up, a cancellation, a move from the waiting list, a staff change of the session —
@@ -76,15 +85,11 @@ export async function lockSessionPlaces(
     .forUpdate('s')
     .executeTakeFirst();
   if (!slot) return null;
-  const counts = await trx
-    .selectFrom('bids')
+  const counts = await sessionSignups(trx, slotId, date)
     .select((eb) => [
       eb.fn.countAll<number>().filterWhere('signup_state', '=', 'booked').as('booked'),
       eb.fn.countAll<number>().filterWhere('signup_state', '=', 'waiting').as('waiting'),
     ])
-    .where('kind', '=', 'signup')
-    .where('slot_id', '=', slotId)
-    .where('session_date', '=', date)
     .executeTakeFirstOrThrow();
   const change = slot.change_kind
     ? { kind: slot.change_kind, capacity: slot.change_capacity, start_time: slot.change_start }
@@ -156,12 +161,8 @@ export async function promoteWaiting(
   const left = places.capacity === null ? places.waiting : placesLeft(places.capacity, places.booked)!;
   if (left <= 0) return { promoted: [], heldForStaff: false };
   if (!promotesAutomatically(places.startsAt, places.rules, now)) return { promoted: [], heldForStaff: true };
-  const next = await trx
-    .selectFrom('bids')
+  const next = await sessionSignups(trx, slotId, date)
     .select(['id', 'phone', 'email', 'status'])
-    .where('kind', '=', 'signup')
-    .where('slot_id', '=', slotId)
-    .where('session_date', '=', date)
     .where('signup_state', '=', 'waiting')
     .orderBy('id')
     .limit(left)

@@ -202,6 +202,14 @@ const READ_ONLY: Decision = {
   message: 'Эту запись менеджер клуба может только просматривать: она относится и к другим залам',
 };
 
+/** The section and record a content version or a scheduled change is about; null when there is none. */
+async function targetOf(db: Database, table: 'content_revisions' | 'scheduled_changes', id: number | null) {
+  if (id === null) return null;
+  const row = await db.selectFrom(table).select(['section', 'record_id']).where('id', '=', id).executeTakeFirst();
+  const section = row ? SECTIONS.find((candidate) => candidate.key === row.section) : undefined;
+  return row && section ? { section, recordId: row.record_id } : null;
+}
+
 /** The section of a staff path below `/admin/` and the rest of the path (`12/history`). */
 function sectionOfPath(path: string): { section: AnySection; rest: string[] } | null {
   const sorted = [...SECTIONS].sort((a, b) => b.key.length - a.key.length);
@@ -240,17 +248,9 @@ export async function requestDecision(
   if (first === 'deleted' && write) {
     // Restoring is a change of the deleted record: decided from its last version.
     const { revision: revisionId } = await formFields();
-    const revision =
-      revisionId === null
-        ? undefined
-        : await db
-            .selectFrom('content_revisions')
-            .select(['section', 'record_id'])
-            .where('id', '=', revisionId)
-            .executeTakeFirst();
-    const section = revision ? SECTIONS.find((candidate) => candidate.key === revision.section) : undefined;
-    if (!revision || !section) return NOT_FOUND;
-    const access = await sectionRecordAccess(db, staff, section, revision.record_id);
+    const target = await targetOf(db, 'content_revisions', revisionId);
+    if (!target) return NOT_FOUND;
+    const access = await sectionRecordAccess(db, staff, target.section, target.recordId);
     if (access === 'none') return NOT_FOUND;
     return access === 'write' ? OK : READ_ONLY;
   }
@@ -271,18 +271,9 @@ export async function requestDecision(
     return id !== null && (await recordAccess(db, staff, 'bid', id)) !== 'none' ? OK : NOT_FOUND;
   }
   if (first === 'scheduled' && second) {
-    const id = parseId(second);
-    const change =
-      id === null
-        ? undefined
-        : await db
-            .selectFrom('scheduled_changes')
-            .select(['section', 'record_id'])
-            .where('id', '=', id)
-            .executeTakeFirst();
-    const section = change ? SECTIONS.find((candidate) => candidate.key === change.section) : undefined;
-    if (!change || !section) return NOT_FOUND;
-    const access = await recordAccess(db, staff, section.entity, change.record_id);
+    const target = await targetOf(db, 'scheduled_changes', parseId(second));
+    if (!target) return NOT_FOUND;
+    const access = await recordAccess(db, staff, target.section.entity, target.recordId);
     if (access === 'none') return NOT_FOUND;
     return write && access !== 'write' ? READ_ONLY : OK;
   }

@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 import { pruneExpiredLoginChallenges } from '#app/auth/login-challenge.server.ts';
 import { pruneExpiredSessions } from '#app/auth/session.server.ts';
-import { isDatabaseUnavailable } from '#app/infra/database-outage.server.ts';
+import { startRounds } from '#app/infra/rounds.server.ts';
 import { pruneRateLimits } from '#app/models/rate-limit.server.ts';
 import { pruneRevisions } from '#app/models/revision.server.ts';
 import type { Database } from '#db/index.ts';
@@ -41,25 +41,10 @@ export function startHousekeeping({
   logger: Pick<Logger, 'debug' | 'warn'>;
   intervalMs?: number;
 }) {
-  let running: Promise<void> | null = null;
-  const round = () => {
-    running ??= pruneExpired(db, revisionsKeepDays)
-      .then((counts) => logger.debug(counts, 'housekeeping: expired rows deleted'))
-      // A database outage is logged once by the outage monitor; the next round tries again.
-      .catch((error: unknown) => {
-        if (!isDatabaseUnavailable(error)) logger.warn({ err: error }, 'housekeeping failed');
-      })
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(round, intervalMs);
-  timer.unref();
-  return {
-    /** Stops the timer and waits for a round in progress. */
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startRounds({
+    round: async () => logger.debug(await pruneExpired(db, revisionsKeepDays), 'housekeeping: expired rows deleted'),
+    intervalMs,
+    logger,
+    failure: 'housekeeping failed',
+  });
 }

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import type { Logger } from 'pino';
 import { sectionByKey } from '#app/admin/sections.ts';
 import { isDatabaseUnavailable } from '#app/infra/database-outage.server.ts';
+import { startRounds } from '#app/infra/rounds.server.ts';
 import { zonedMoment } from '#app/lib/zoned-time.ts';
 import { getRow, setPublishedInTransaction, updateRowInTransaction } from '#app/models/admin/content.server.ts';
 import { claimDueChange, markChangeApplied } from '#app/models/scheduled-change.server.ts';
@@ -121,28 +122,16 @@ export function startScheduledChanges({
   pollMs?: number;
   now?: () => Date;
 }) {
-  let running: Promise<void> | null = null;
-  const round = () => {
-    running ??= applyDueChanges(db, now(), logger)
-      .then((count) => {
-        if (count) logger.debug({ count }, 'scheduled changes applied');
-      })
-      .catch((error: unknown) => {
-        if (!isDatabaseUnavailable(error)) logger.warn({ err: error }, 'scheduled changes round failed');
-      })
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(round, pollMs);
-  timer.unref();
-  round();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+  return startRounds({
+    round: async () => {
+      const count = await applyDueChanges(db, now(), logger);
+      if (count) logger.debug({ count }, 'scheduled changes applied');
     },
-  };
+    intervalMs: pollMs,
+    logger,
+    failure: 'scheduled changes round failed',
+    startNow: true,
+  });
 }
 
 /** `2026-12-01T00:00` (an `<input type="datetime-local">`) in `timeZone` as a moment; null when it is not one. */

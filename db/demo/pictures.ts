@@ -584,24 +584,27 @@ interface Pose {
   legs: [Joint, Joint, Joint, Joint];
 }
 
+/** Standing straight, arms down: the other upright poses change only their arms or legs. */
+const STAND: Pose = {
+  head: [0, -91],
+  neck: [0, -80],
+  hip: [0, -47],
+  arms: [
+    [-7, -63],
+    [-8, -48],
+    [7, -63],
+    [8, -48],
+  ],
+  legs: [
+    [-4, -24],
+    [-5, -1],
+    [4, -24],
+    [5, -1],
+  ],
+};
+
 const POSES = {
-  stand: {
-    head: [0, -91],
-    neck: [0, -80],
-    hip: [0, -47],
-    arms: [
-      [-7, -63],
-      [-8, -48],
-      [7, -63],
-      [8, -48],
-    ],
-    legs: [
-      [-4, -24],
-      [-5, -1],
-      [4, -24],
-      [5, -1],
-    ],
-  },
+  stand: STAND,
   run: {
     head: [5, -90],
     neck: [3, -79],
@@ -620,9 +623,7 @@ const POSES = {
     ],
   },
   tree: {
-    head: [0, -91],
-    neck: [0, -80],
-    hip: [0, -47],
+    ...STAND,
     arms: [
       [-7, -97],
       [0, -112],
@@ -671,21 +672,8 @@ const POSES = {
     ],
   },
   cheer: {
-    head: [0, -91],
-    neck: [0, -80],
-    hip: [0, -47],
-    arms: [
-      [-9, -94],
-      [-13, -110],
-      [7, -63],
-      [8, -48],
-    ],
-    legs: [
-      [-4, -24],
-      [-5, -1],
-      [4, -24],
-      [5, -1],
-    ],
+    ...STAND,
+    arms: [[-9, -94], [-13, -110], STAND.arms[2], STAND.arms[3]],
   },
 } satisfies Record<string, Pose>;
 

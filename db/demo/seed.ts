@@ -216,20 +216,21 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
     if (await hasGyms(trx)) return false;
 
     // Every demo picture has a focal point and a description (docs/product/images.md), as staff would give it.
-    const saveAll = async (images: PreparedImage[], details: (index: number) => ImageDetails) => {
+    const saveAll = async (
+      images: PreparedImage[],
+      focus: Pick<ImageDetails, 'focalX' | 'focalY'>,
+      alt: (index: number) => string,
+    ) => {
       const ids: number[] = [];
       for (const [i, image] of images.entries()) {
-        ids.push((await saveImage(trx, storage, image, { keyPrefix: SEED_KEY_PREFIX, details: details(i) })).id);
+        const details = { ...focus, alt: alt(i), decorative: false };
+        ids.push((await saveImage(trx, storage, image, { keyPrefix: SEED_KEY_PREFIX, details })).id);
       }
       return ids;
     };
 
     // Gyms keep ids 1..3 (gym 1 is the default active gym, docs/product/gyms.md); the sequence continues after.
-    const gymCovers = await saveAll(pictures.gyms, (i) => ({
-      ...GYM_COVER_FOCUS,
-      alt: `Тренажёрный зал: ${GYMS[i]!.name}`,
-      decorative: false,
-    }));
+    const gymCovers = await saveAll(pictures.gyms, GYM_COVER_FOCUS, (i) => `Тренажёрный зал: ${GYMS[i]!.name}`);
     await trx
       .insertInto('gyms')
       .values(
@@ -253,11 +254,11 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
       .executeTakeFirst();
     if (manager) await trx.insertInto('staff_user_gyms').values({ staff_user_id: manager.id, gym_id: 1 }).execute();
 
-    const trendCovers = await saveAll(pictures.trends, (i) => ({
-      ...CENTRE,
-      alt: `Зал, где проходят занятия направления «${TRENDS[i]!.title}»`,
-      decorative: false,
-    }));
+    const trendCovers = await saveAll(
+      pictures.trends,
+      CENTRE,
+      (i) => `Зал, где проходят занятия направления «${TRENDS[i]!.title}»`,
+    );
     const trendRows = await trx
       .insertInto('trends')
       .values(
@@ -273,11 +274,11 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
       .execute();
     const trendId = new Map(TRENDS.map((trend, i) => [trend.key, trendRows[i]!.id]));
 
-    const trainingCovers = await saveAll(pictures.trainings, (i) => ({
-      ...CENTRE,
-      alt: `Зал для тренировки «${TRAININGS[i]!.title}»`,
-      decorative: false,
-    }));
+    const trainingCovers = await saveAll(
+      pictures.trainings,
+      CENTRE,
+      (i) => `Зал для тренировки «${TRAININGS[i]!.title}»`,
+    );
     const trainingRows = await trx
       .insertInto('trainings')
       .values(
@@ -295,11 +296,11 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
       .execute();
     const trainingIds = trainingRows.map((row) => row.id);
 
-    const coachPhotos = await saveAll(pictures.coaches, (i) => ({
-      ...PORTRAIT_FACE,
-      alt: `Портрет тренера: ${COACHES[i]!.full_name}`,
-      decorative: false,
-    }));
+    const coachPhotos = await saveAll(
+      pictures.coaches,
+      PORTRAIT_FACE,
+      (i) => `Портрет тренера: ${COACHES[i]!.full_name}`,
+    );
     const coachRows = await trx
       .insertInto('coaches')
       .values(
@@ -523,11 +524,7 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
       .values(CARDS.flatMap((card) => card.gyms.map((gym) => ({ card_id: cardId.get(card.key)!, gym_id: gym }))))
       .execute();
 
-    const promoImages = await saveAll(pictures.promos, (i) => ({
-      ...CENTRE,
-      alt: `Иллюстрация акции «${PROMOS[i]!.title}»`,
-      decorative: false,
-    }));
+    const promoImages = await saveAll(pictures.promos, CENTRE, (i) => `Иллюстрация акции «${PROMOS[i]!.title}»`);
     const promoRows = await trx
       .insertInto('promos')
       .values(
@@ -586,11 +583,7 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
       ])
       .execute();
 
-    const galleryImages = await saveAll(pictures.gallery, (i) => ({
-      ...CENTRE,
-      alt: GALLERY[i]!.alt,
-      decorative: false,
-    }));
+    const galleryImages = await saveAll(pictures.gallery, CENTRE, (i) => GALLERY[i]!.alt);
     await trx
       .insertInto('gallery_images')
       .values(
@@ -604,11 +597,7 @@ export async function seedDemo(db: Kysely<DB>, storage: Storage, options: SeedOp
       )
       .execute();
 
-    const partnerLogos = await saveAll(pictures.partners, (i) => ({
-      ...CENTRE,
-      alt: `Логотип партнёра: ${PARTNERS[i]!.name}`,
-      decorative: false,
-    }));
+    const partnerLogos = await saveAll(pictures.partners, CENTRE, (i) => `Логотип партнёра: ${PARTNERS[i]!.name}`);
     await trx
       .insertInto('partners')
       .values(

@@ -19,7 +19,7 @@ import type { Database } from '#db/index.ts';
 import { type FakeSmsc, startFakeSmsc } from '#tests/fixtures/fake-smsc.ts';
 import { newSignup } from '#tests/fixtures/signups.ts';
 import { describeEachDb } from '#tests/integration/db-harness.ts';
-import { insertWeeklySlot } from '#tests/integration/rows.ts';
+import { insertStaff, insertWeeklySlot } from '#tests/integration/rows.ts';
 
 const SMS: VisitorChannels = { sms: true, email: false };
 const ORIGIN = 'https://sportclub-atletika.ru';
@@ -62,6 +62,19 @@ function signup(slot: { slotId: number; gymId: number }, date: string, options: 
 }
 
 const FAR = addDays(TODAY, 9);
+
+/** The outbox rows of one kind (`booked`, `changed`, `reminder`…) for the bids `ids`, to select from. */
+function messagesOf(db: Database, ids: number[], kind: string) {
+  return db.selectFrom('outbox').where('bid_id', 'in', ids).where('kind', '=', kind);
+}
+
+/** Signs `count` guests up for `slot` on FAR, one after another; their bids' ids. */
+async function signUpGuests(db: Database, slot: { slotId: number; gymId: number }, count: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let n = 0; n < count; n += 1)
+    ids.push(((await createSignup(db, signup(slot, FAR), [], SMS)) as { id: number }).id);
+  return ids;
+}
 
 /** Runs the worker until no row is left to send (waiting out the short retry delays), within 20 s. */
 async function deliverAll(db: Database, outboxDeps = deps(), onlyDue = false) {
@@ -149,14 +162,8 @@ describeEachDb('the booking loop', (t) => {
 
   it('tells everyone booked or waiting when staff cancel the session, and drops their reminders', async () => {
     const slot = await slotOn(t.db, FAR, 3);
-    const ids: number[] = [];
-    for (let n = 0; n < 4; n += 1)
-      ids.push(((await createSignup(t.db, signup(slot, FAR), [], SMS)) as { id: number }).id);
-    const staff = await t.db
-      .insertInto('staff_users')
-      .values({ email: `staff-${slot.slotId}@example.ru`, password_hash: 'x', role: 'admin' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const ids = await signUpGuests(t.db, slot, 4);
+    const staffId = await insertStaff(t.db, 'Админ', 'admin');
     const changes = sectionByKey('trainings/changes')!;
     await createRow(
       t.db,
@@ -170,7 +177,7 @@ describeEachDb('the booking loop', (t) => {
         capacity: null,
         note: '',
       },
-      staff.id,
+      staffId,
       undefined,
       { visitorChannels: SMS },
     );
@@ -192,14 +199,8 @@ describeEachDb('the booking loop', (t) => {
 
   it('moves the waiting list when staff raise the slot’s places, and tells people of a new time', async () => {
     const slot = await slotOn(t.db, FAR, 1);
-    const ids: number[] = [];
-    for (let n = 0; n < 3; n += 1)
-      ids.push(((await createSignup(t.db, signup(slot, FAR), [], SMS)) as { id: number }).id);
-    const staff = await t.db
-      .insertInto('staff_users')
-      .values({ email: `staff-cap-${slot.slotId}@example.ru`, password_hash: 'x', role: 'admin' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const ids = await signUpGuests(t.db, slot, 3);
+    const staffId = await insertStaff(t.db, 'Админ', 'admin');
     const slots = sectionByKey('trainings/slots')!;
     const row = await t.db
       .selectFrom('schedule_slots')
@@ -207,7 +208,7 @@ describeEachDb('the booking loop', (t) => {
       .where('id', '=', slot.slotId)
       .executeTakeFirstOrThrow();
     const { id: _id, created_at: _c, updated_at: _u, version, ...values } = row;
-    const saved = await updateRow(t.db, slots, slot.slotId, version, { ...values, capacity: 2 }, staff.id, 'update', {
+    const saved = await updateRow(t.db, slots, slot.slotId, version, { ...values, capacity: 2 }, staffId, 'update', {
       visitorChannels: SMS,
     });
     expect(saved).toEqual({ ok: true });
@@ -227,23 +228,15 @@ describeEachDb('the booking loop', (t) => {
         capacity: null,
         note: '',
       },
-      staff.id,
+      staffId,
       undefined,
       { visitorChannels: SMS },
     );
-    const changed = await t.db
-      .selectFrom('outbox')
-      .select(['bid_id', 'payload'])
-      .where('bid_id', 'in', ids)
-      .where('kind', '=', 'changed')
-      .execute();
+    const changed = await messagesOf(t.db, ids, 'changed').select(['bid_id', 'payload']).execute();
     expect(changed.map((item) => item.bid_id).sort()).toEqual([...ids].sort());
     expect(JSON.stringify(changed[0]!.payload)).toContain('19:00');
-    const reminders = await t.db
-      .selectFrom('outbox')
+    const reminders = await messagesOf(t.db, ids, 'reminder')
       .select(['next_attempt_at'])
-      .where('bid_id', 'in', ids)
-      .where('kind', '=', 'reminder')
       .where('sent_at', 'is', null)
       .execute();
     expect(reminders.length).toBeGreaterThan(0);
@@ -259,18 +252,11 @@ describeEachDb('the booking loop', (t) => {
 
   it('loses nothing and sends nothing twice while the gateway is down, or its answer is lost', async () => {
     const slot = await slotOn(t.db, FAR, 10);
-    const ids: number[] = [];
-    for (let n = 0; n < 5; n += 1)
-      ids.push(((await createSignup(t.db, signup(slot, FAR), [], SMS)) as { id: number }).id);
+    const ids = await signUpGuests(t.db, slot, 5);
     smsc.received.length = 0;
     smsc.down = 503;
     for (let n = 0; n < 3; n += 1) await deliverOutboxBatch(t.db, deps());
-    const failing = await t.db
-      .selectFrom('outbox')
-      .select(['attempts', 'last_error', 'sent_at'])
-      .where('bid_id', 'in', ids)
-      .where('kind', '=', 'booked')
-      .execute();
+    const failing = await messagesOf(t.db, ids, 'booked').select(['attempts', 'last_error', 'sent_at']).execute();
     expect(failing.every((row) => row.sent_at === null && row.attempts >= 1)).toBe(true);
     expect(failing[0]!.last_error).toContain('503');
     smsc.down = null;
@@ -278,12 +264,7 @@ describeEachDb('the booking loop', (t) => {
     smsc.dropAnswers = 2;
     await new Promise((resolve) => setTimeout(resolve, 500));
     await deliverAll(t.db);
-    const confirmations = await t.db
-      .selectFrom('outbox')
-      .select(['id', 'sent_at'])
-      .where('bid_id', 'in', ids)
-      .where('kind', '=', 'booked')
-      .execute();
+    const confirmations = await messagesOf(t.db, ids, 'booked').select(['id', 'sent_at']).execute();
     expect(confirmations.every((row) => row.sent_at !== null)).toBe(true);
     const wanted = new Set(confirmations.map((row) => row.id));
     const sentIds = smsc.received.map((sms) => sms.id).filter((id) => wanted.has(id));
@@ -293,9 +274,7 @@ describeEachDb('the booking loop', (t) => {
 
   it('sends each due reminder once with two workers on one database', async () => {
     const slot = await slotOn(t.db, FAR, null);
-    const bids: number[] = [];
-    for (let n = 0; n < 60; n += 1)
-      bids.push(((await createSignup(t.db, signup(slot, FAR), [], SMS)) as { id: number }).id);
+    const bids = await signUpGuests(t.db, slot, 60);
     // Everything queued so far is sent; the reminders are made due now.
     await t.db.updateTable('outbox').set({ sent_at: new Date() }).where('kind', '!=', 'reminder').execute();
     await t.db

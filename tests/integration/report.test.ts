@@ -29,6 +29,18 @@ async function bid(db: Database, row: Partial<NewBid> & Pick<NewBid, 'kind' | 'c
   return id;
 }
 
+/** A trial bid from the autumn campaign's page. */
+function autumnTrial(gymId: number, createdAt: string, extra: Partial<NewBid> = {}) {
+  return {
+    kind: 'trial' as const,
+    gym_id: gymId,
+    source_page: '/new',
+    utm: JSON.stringify(AUTUMN),
+    created_at: createdAt,
+    ...extra,
+  };
+}
+
 /** A sign-up taken for trial bid `trial` (no slot needed: the report reads only the sign-up's state and mark). */
 function taken(trial: number, gymId: number, createdAt: string, extra: Partial<NewBid>) {
   return {
@@ -51,24 +63,13 @@ describeEachDb('report', (t) => {
     gymA = await insertGym(db, 'Клуб на Ленина');
     gymB = await insertGym(db, 'Клуб на Мира');
     // 1. Trial from the autumn campaign, booked later (in November) for it, came, bought: 1/1/1/1.
-    const b1 = await bid(db, {
-      kind: 'trial',
-      gym_id: gymA,
-      source_page: '/new',
-      utm: JSON.stringify(AUTUMN),
-      created_at: '2026-10-05T09:00:00Z',
-      outcome: 'bought',
-      outcome_card_title: 'Годовая карта',
-    });
+    const b1 = await bid(
+      db,
+      autumnTrial(gymA, '2026-10-05T09:00:00Z', { outcome: 'bought', outcome_card_title: 'Годовая карта' }),
+    );
     await bid(db, taken(b1, gymA, '2026-11-03T10:00:00Z', { attendance: 'came' }));
     // 2. Same campaign, booked, did not come: 1/1/0/0.
-    const b2 = await bid(db, {
-      kind: 'trial',
-      gym_id: gymA,
-      source_page: '/new',
-      utm: JSON.stringify(AUTUMN),
-      created_at: '2026-10-06T09:00:00Z',
-    });
+    const b2 = await bid(db, autumnTrial(gymA, '2026-10-06T09:00:00Z'));
     await bid(db, taken(b2, gymA, '2026-10-06T09:00:01Z', { attendance: 'no_show' }));
     // 3. A sign-up from the schedule (its own session), came, did not buy: 1/1/1/0.
     await bid(db, {
@@ -86,13 +87,7 @@ describeEachDb('report', (t) => {
     // 4. A card bid at the other gym, no tags: 1/0/0/0.
     await bid(db, { kind: 'card', gym_id: gymB, source_page: '/', created_at: '2026-10-13T09:00:00Z' });
     // 5. Autumn trial at the other gym, only on a waiting list: 1/0/0/0.
-    const b5 = await bid(db, {
-      kind: 'trial',
-      gym_id: gymB,
-      source_page: '/new',
-      utm: JSON.stringify(AUTUMN),
-      created_at: '2026-10-20T09:00:00Z',
-    });
+    const b5 = await bid(db, autumnTrial(gymB, '2026-10-20T09:00:00Z'));
     await bid(db, taken(b5, gymB, '2026-10-20T09:00:01Z', { signup_state: 'waiting' }));
     // 6. A sign-up the visitor cancelled: 1/0/0/0.
     await bid(db, {

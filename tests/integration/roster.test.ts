@@ -6,7 +6,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { addDays, isoWeekday } from '#app/lib/schedule.ts';
 import { addWalkIn, listRoster, saveAttendance } from '#app/models/admin/roster.server.ts';
-import { listLeadSignups, setTrialOutcome } from '#app/models/admin/trials.server.ts';
+import { listLeadSignups, type OutcomeInput, setTrialOutcome } from '#app/models/admin/trials.server.ts';
 import { createSignup } from '#app/models/signup.server.ts';
 import { NO_VISITOR_CHANNELS } from '#app/models/visitor-message.server.ts';
 import type { Database } from '#db/index.ts';
@@ -51,6 +51,10 @@ describeEachDb('roster and trial path', (t) => {
   let trialId = 0;
   let bookedId = 0;
   let waitingId = 0;
+  /** Records an outcome as the fixture's staff member; reads a bid's row. */
+  const outcome = (bidId: number, choice: OutcomeInput) =>
+    setTrialOutcome(t.db, { bidId, staffUserId: f.staffId, choice });
+  const bidRow = (id: number) => t.db.selectFrom('bids').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     f = await fixture(t.db);
@@ -90,12 +94,7 @@ describeEachDb('roster and trial path', (t) => {
   });
 
   it('refuses the outcome before «Пришёл»', async () => {
-    const result = await setTrialOutcome(t.db, {
-      bidId: trialId,
-      staffUserId: f.staffId,
-      choice: { outcome: 'bought', cardId: f.cardId },
-    });
-    expect(result).toBe('not-came');
+    expect(await outcome(trialId, { outcome: 'bought', cardId: f.cardId })).toBe('not-came');
   });
 
   it('saves marks only for people holding a place in this session, each change once in the history and the audit', async () => {
@@ -131,41 +130,17 @@ describeEachDb('roster and trial path', (t) => {
   });
 
   it('records the outcome after «Пришёл»: a card of the cards section, or «Другое»', async () => {
-    expect(
-      await setTrialOutcome(t.db, {
-        bidId: trialId,
-        staffUserId: f.staffId,
-        choice: { outcome: 'bought', cardId: f.cardId },
-      }),
-    ).toBe('ok');
-    let bid = await t.db.selectFrom('bids').selectAll().where('id', '=', trialId).executeTakeFirstOrThrow();
+    expect(await outcome(trialId, { outcome: 'bought', cardId: f.cardId })).toBe('ok');
+    let bid = await bidRow(trialId);
     expect([bid.outcome, bid.outcome_card_title, bid.outcome_card_id]).toEqual(['bought', 'Безлимит на год', f.cardId]);
-    expect(
-      await setTrialOutcome(t.db, {
-        bidId: trialId,
-        staffUserId: f.staffId,
-        choice: { outcome: 'not_bought', reason: 'Дорого' },
-      }),
-    ).toBe('ok');
-    bid = await t.db.selectFrom('bids').selectAll().where('id', '=', trialId).executeTakeFirstOrThrow();
+    expect(await outcome(trialId, { outcome: 'not_bought', reason: 'Дорого' })).toBe('ok');
+    bid = await bidRow(trialId);
     expect([bid.outcome, bid.outcome_card_title, bid.outcome_reason]).toEqual(['not_bought', null, 'Дорого']);
-    expect(
-      await setTrialOutcome(t.db, {
-        bidId: trialId,
-        staffUserId: f.staffId,
-        choice: { outcome: 'bought', cardId: null },
-      }),
-    ).toBe('ok');
-    bid = await t.db.selectFrom('bids').selectAll().where('id', '=', trialId).executeTakeFirstOrThrow();
+    expect(await outcome(trialId, { outcome: 'bought', cardId: null })).toBe('ok');
+    bid = await bidRow(trialId);
     expect(bid.outcome_card_title).toBe('Другое');
     // The sign-up taken for the trial is not a lead of its own.
-    expect(
-      await setTrialOutcome(t.db, {
-        bidId: bookedId,
-        staffUserId: f.staffId,
-        choice: { outcome: 'bought', cardId: null },
-      }),
-    ).toBe('missing');
+    expect(await outcome(bookedId, { outcome: 'bought', cardId: null })).toBe('missing');
   });
 
   it('adds a walk-in marked «Пришёл» once per phone', async () => {

@@ -5,6 +5,7 @@ import type { AnySection } from '#app/admin/section.ts';
 import { loadOptions, optionSources } from '#app/models/admin/content.server.ts';
 import { defaultFormValues, parseValues } from '#app/services/admin-form.server.ts';
 import type { Database } from '#db/index.ts';
+import type { StaffRole } from '#db/schema.ts';
 
 /** A gym named `name` (unique among the test's gyms); returns its id. */
 export async function insertGym(db: Database, name: string, address = 'Екатеринбург, ул. Ленина, 1'): Promise<number> {
@@ -28,11 +29,11 @@ export async function insertImage(db: Database): Promise<number> {
   return id;
 }
 
-/** An editor named `name`, with an email of its own; returns the id. */
-export async function insertStaff(db: Database, name: string): Promise<number> {
+/** A staff member (an editor unless `role` says otherwise) named `name`, with an email of its own; returns the id. */
+export async function insertStaff(db: Database, name: string, role: StaffRole = 'editor'): Promise<number> {
   const { id } = await db
     .insertInto('staff_users')
-    .values({ email: `${name.toLowerCase()}-${Math.random()}@club.test`, name, password_hash: 'x', role: 'editor' })
+    .values({ email: `${name.toLowerCase()}-${Math.random()}@club.test`, name, password_hash: 'x', role })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

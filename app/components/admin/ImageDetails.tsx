@@ -54,6 +54,10 @@ export function ImageDetails({
       </p>
     ) : null;
   const describedBy = (name: string) => (errors[name] ? `${name}-error` : undefined);
+  const axes = [
+    { label: 'По горизонтали', name: names.focalX, value: focalX, set: setFocalX },
+    { label: 'По вертикали', name: names.focalY, value: focalY, set: setFocalY },
+  ];
   return (
     <div className="admin-image-details">
       {image ? (
@@ -83,34 +87,22 @@ export function ImageDetails({
           числа от 0 до 100 (50 и 50 — центр).
         </p>
         <div className="admin-focal__inputs">
-          <label className="admin-focal__input">
-            <span>По горизонтали</span>
-            <input
-              type="text"
-              inputMode="numeric"
-              name={names.focalX}
-              value={focalX}
-              onChange={(event) => setFocalX(event.target.value)}
-              aria-invalid={errors[names.focalX] ? true : undefined}
-              aria-describedby={describedBy(names.focalX)}
-              size={4}
-              className="admin-focal__number"
-            />
-          </label>
-          <label className="admin-focal__input">
-            <span>По вертикали</span>
-            <input
-              type="text"
-              inputMode="numeric"
-              name={names.focalY}
-              value={focalY}
-              onChange={(event) => setFocalY(event.target.value)}
-              aria-invalid={errors[names.focalY] ? true : undefined}
-              aria-describedby={describedBy(names.focalY)}
-              size={4}
-              className="admin-focal__number"
-            />
-          </label>
+          {axes.map((axis) => (
+            <label key={axis.name} className="admin-focal__input">
+              <span>{axis.label}</span>
+              <input
+                type="text"
+                inputMode="numeric"
+                name={axis.name}
+                value={axis.value}
+                onChange={(event) => axis.set(event.target.value)}
+                aria-invalid={errors[axis.name] ? true : undefined}
+                aria-describedby={describedBy(axis.name)}
+                size={4}
+                className="admin-focal__number"
+              />
+            </label>
+          ))}
         </div>
         {errorOf(names.focalX)}
         {errorOf(names.focalY)}

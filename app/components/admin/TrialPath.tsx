@@ -1,9 +1,11 @@
 import { Form, Link } from 'react-router';
 import { SIGNUP_STATE_LABELS } from '#app/admin/bids.ts';
+import { RosterLink } from '#app/components/admin/RosterLink.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
-import { ATTENDANCE_LABELS, OTHER_CARD, OTHER_CARD_TITLE, OUTCOME_LABELS, rosterHref } from '#app/lib/attendance.ts';
+import { OptionList } from '#app/components/OptionList.tsx';
+import { ATTENDANCE_LABELS, OTHER_CARD, OTHER_CARD_TITLE, OUTCOME_LABELS } from '#app/lib/attendance.ts';
 import { formatDate } from '#app/lib/format.ts';
 
 type Attendance = keyof typeof ATTENDANCE_LABELS;
@@ -73,12 +75,7 @@ export function TrialPath({
                 </>
               ) : null}
               {row.slot_id !== null && row.session_date ? (
-                <>
-                  {' · '}
-                  <Link to={rosterHref(row.slot_id, row.session_date)} className="admin-link">
-                    список занятия
-                  </Link>
-                </>
+                <RosterLink slotId={row.slot_id} date={row.session_date} />
               ) : null}
             </li>
           ))}
@@ -99,11 +96,7 @@ export function TrialPath({
                   <option value="" disabled>
                     Выберите занятие
                   </option>
-                  {trial.choices.map((choice) => (
-                    <option key={choice.value} value={choice.value}>
-                      {choice.label}
-                    </option>
-                  ))}
+                  <OptionList options={trial.choices} />
                 </select>
               </div>
               <button type="submit" className="admin-button">

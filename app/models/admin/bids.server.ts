@@ -1,12 +1,12 @@
 /** The staff side of bids: the inbox (keyset pages over a million rows), a bid's page and status changes. */
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type SqlBool, sql, type UpdateObject } from 'kysely';
 import { BID_KINDS, BID_STATUSES, BID_TRANSITIONS, REPEAT_PHONE_DAYS } from '#app/admin/bids.ts';
 import { parseId } from '#app/lib/id.ts';
 import { isIsoDate } from '#app/lib/schedule.ts';
 import { searchTerm } from '#app/lib/text.ts';
 import { recordAudit } from '#app/models/audit.server.ts';
 import type { Database } from '#db/index.ts';
-import type { BidKind, BidStatus } from '#db/schema.ts';
+import type { BidKind, BidStatus, DB } from '#db/schema.ts';
 
 export const BIDS_PAGE_SIZE = 50;
 
@@ -302,6 +302,23 @@ export async function recordBidChange(
   });
 }
 
+/**
+ * A staff change of a bid: writes `set` with the version bumped and the time of the change, then records the change
+ * (`recordBidChange`). Runs inside the change's transaction.
+ */
+export async function changeBid(
+  trx: Database,
+  set: UpdateObject<DB, 'bids'>,
+  change: Parameters<typeof recordBidChange>[1],
+): Promise<void> {
+  await trx
+    .updateTable('bids')
+    .set({ ...set, version: sql`version + 1`, updated_at: sql`now()` })
+    .where('id', '=', change.bidId)
+    .execute();
+  await recordBidChange(trx, change);
+}
+
 export type StatusChangeResult = 'ok' | 'conflict' | 'missing' | 'invalid';
 
 /** Moves a bid along its workflow with a note; the history row records who and when. */
@@ -319,27 +336,24 @@ export async function changeBidStatus(
     if (!bid) return 'missing';
     if (bid.version !== input.version) return 'conflict';
     if (!BID_TRANSITIONS[bid.status].includes(input.to)) return 'invalid';
-    await trx
-      .updateTable('bids')
-      .set({
+    await changeBid(
+      trx,
+      {
         status: input.to,
         // A change without a note keeps the last one: an empty box means "nothing to add".
         staff_note: input.note ? input.note : sql<string | null>`staff_note`,
         status_changed_by: input.staffUserId,
         status_changed_at: sql`now()`,
-        version: sql`version + 1`,
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', input.id)
-      .execute();
-    await recordBidChange(trx, {
-      bidId: input.id,
-      staffUserId: input.staffUserId,
-      from: bid.status,
-      to: input.to,
-      note: input.note,
-      fields: ['status', 'staff_note'],
-    });
+      },
+      {
+        bidId: input.id,
+        staffUserId: input.staffUserId,
+        from: bid.status,
+        to: input.to,
+        note: input.note,
+        fields: ['status', 'staff_note'],
+      },
+    );
     return 'ok';
   });
 }

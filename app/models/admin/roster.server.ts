@@ -6,35 +6,31 @@
 import { sql } from 'kysely';
 import { announceContentChange } from '#app/infra/content-cache.server.ts';
 import { ATTENDANCE_LABELS } from '#app/lib/attendance.ts';
-import { recordBidChange } from '#app/models/admin/bids.server.ts';
-import { lockSessionPlaces, SIGNUP_ENTITY } from '#app/models/signup.server.ts';
+import { changeBid, recordBidChange } from '#app/models/admin/bids.server.ts';
+import { lockSessionPlaces, SIGNUP_ENTITY, sessionSignups } from '#app/models/signup.server.ts';
 import type { Database } from '#db/index.ts';
 import type { Attendance } from '#db/schema.ts';
 
 /** Every sign-up of a session with its mark, who set it, and whether it serves a trial bid. */
 export async function listRoster(db: Database, slotId: number, date: string) {
-  return db
-    .selectFrom('bids as b')
-    .leftJoin('staff_users as u', 'u.id', 'b.attendance_marked_by')
+  return sessionSignups(db, slotId, date)
+    .leftJoin('staff_users as u', 'u.id', 'bids.attendance_marked_by')
     .select([
-      'b.id',
-      'b.name',
-      'b.phone',
-      'b.signup_state',
-      'b.late_cancel',
-      'b.cancelled_by',
-      'b.promoted_at',
-      'b.walk_in',
-      'b.trial_bid_id',
-      'b.attendance',
-      'b.attendance_marked_at',
+      'bids.id',
+      'bids.name',
+      'bids.phone',
+      'bids.signup_state',
+      'bids.late_cancel',
+      'bids.cancelled_by',
+      'bids.promoted_at',
+      'bids.walk_in',
+      'bids.trial_bid_id',
+      'bids.attendance',
+      'bids.attendance_marked_at',
       'u.name as marked_by_name',
       'u.email as marked_by_email',
     ])
-    .where('b.kind', '=', 'signup')
-    .where('b.slot_id', '=', slotId)
-    .where('b.session_date', '=', date)
-    .orderBy('b.id')
+    .orderBy('bids.id')
     .execute();
 }
 
@@ -50,12 +46,8 @@ export async function saveAttendance(
 ): Promise<number> {
   if (input.marks.size === 0) return 0;
   return db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .selectFrom('bids')
+    const rows = await sessionSignups(trx, input.slotId, input.date)
       .select(['id', 'status', 'attendance'])
-      .where('kind', '=', 'signup')
-      .where('slot_id', '=', input.slotId)
-      .where('session_date', '=', input.date)
       .where('signup_state', '=', 'booked')
       .where('id', 'in', [...input.marks.keys()])
       .orderBy('id')
@@ -65,27 +57,20 @@ export async function saveAttendance(
     for (const row of rows) {
       const mark = input.marks.get(row.id)!;
       if (row.attendance === mark) continue;
-      await trx
-        .updateTable('bids')
-        .set({
-          attendance: mark,
-          attendance_marked_at: sql`now()`,
-          attendance_marked_by: input.staffUserId,
-          version: sql`version + 1`,
-          updated_at: sql`now()`,
-        })
-        .where('id', '=', row.id)
-        .execute();
-      await recordBidChange(trx, {
-        bidId: row.id,
-        staffUserId: input.staffUserId,
-        from: row.status,
-        to: row.status,
-        note: row.attendance
-          ? `Посещение: ${ATTENDANCE_LABELS[row.attendance]} → ${ATTENDANCE_LABELS[mark]}`
-          : `Посещение: ${ATTENDANCE_LABELS[mark]}`,
-        fields: ['attendance'],
-      });
+      await changeBid(
+        trx,
+        { attendance: mark, attendance_marked_at: sql`now()`, attendance_marked_by: input.staffUserId },
+        {
+          bidId: row.id,
+          staffUserId: input.staffUserId,
+          from: row.status,
+          to: row.status,
+          note: row.attendance
+            ? `Посещение: ${ATTENDANCE_LABELS[row.attendance]} → ${ATTENDANCE_LABELS[mark]}`
+            : `Посещение: ${ATTENDANCE_LABELS[mark]}`,
+          fields: ['attendance'],
+        },
+      );
       changed += 1;
     }
     return changed;
@@ -116,12 +101,8 @@ export async function addWalkIn(
   return db.transaction().execute(async (trx) => {
     const places = await lockSessionPlaces(trx, input.slotId, input.date);
     if (!places) return { outcome: 'missing' } as const;
-    const existing = await trx
-      .selectFrom('bids')
+    const existing = await sessionSignups(trx, input.slotId, input.date)
       .select('id')
-      .where('kind', '=', 'signup')
-      .where('slot_id', '=', input.slotId)
-      .where('session_date', '=', input.date)
       .where('phone', '=', input.phone)
       .where('signup_state', '=', 'booked')
       .executeTakeFirst();

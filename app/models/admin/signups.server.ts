@@ -8,9 +8,9 @@ import { announceContentChange } from '#app/infra/content-cache.server.ts';
 import { promotesAutomatically, reminderDueAt, sessionStartsAt } from '#app/lib/booking.ts';
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { placesLeft } from '#app/lib/signup.ts';
-import { recordBidChange } from '#app/models/admin/bids.server.ts';
+import { changeBid } from '#app/models/admin/bids.server.ts';
 import { GYM_RULE_COLUMNS, rulesOf } from '#app/models/gym.server.ts';
-import { lockSessionPlaces, promoteWaiting, SIGNUP_ENTITY } from '#app/models/signup.server.ts';
+import { lockSessionPlaces, promoteWaiting, SIGNUP_ENTITY, sessionSignups } from '#app/models/signup.server.ts';
 import {
   dropPendingReminders,
   enqueueVisitorMessages,
@@ -24,8 +24,7 @@ import type { SignupState } from '#db/schema.ts';
  * under the slot's lock — a transaction's created_at is its start, which may precede one that got the lock first.
  */
 export async function listSessionSignups(db: Database, slotId: number, date: string) {
-  return db
-    .selectFrom('bids')
+  return sessionSignups(db, slotId, date)
     .select([
       'id',
       'name',
@@ -37,9 +36,6 @@ export async function listSessionSignups(db: Database, slotId: number, date: str
       'cancelled_by',
       'promoted_at',
     ])
-    .where('kind', '=', 'signup')
-    .where('slot_id', '=', slotId)
-    .where('session_date', '=', date)
     .orderBy('id')
     .execute();
 }
@@ -142,25 +138,22 @@ async function changeSignupState(
       if (left !== null && left <= 0) return 'full';
     }
     const now = new Date();
-    await trx
-      .updateTable('bids')
-      .set({
-        signup_state: to,
-        version: sql`version + 1`,
-        updated_at: sql`now()`,
-        ...(to === 'cancelled' ? { cancelled_at: now, cancelled_by: 'staff' as const } : { promoted_at: now }),
-      })
-      .where('id', '=', input.id)
-      .execute();
     // The status stays; the history row carries the note of what happened to the place.
-    await recordBidChange(trx, {
-      bidId: input.id,
-      staffUserId: input.staffUserId,
-      from: current.status,
-      to: current.status,
-      note,
-      fields: ['signup_state'],
-    });
+    await changeBid(
+      trx,
+      {
+        signup_state: to,
+        ...(to === 'cancelled' ? { cancelled_at: now, cancelled_by: 'staff' as const } : { promoted_at: now }),
+      },
+      {
+        bidId: input.id,
+        staffUserId: input.staffUserId,
+        from: current.status,
+        to: current.status,
+        note,
+        fields: ['signup_state'],
+      },
+    );
     const recipient = [{ id: input.id, phone: current.phone, email: current.email }];
     if (to === 'booked' && places) {
       // Moved by hand (inside the cut-off too): the person is told at once, and reminded if there is time.

@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { OTHER_CARD_TITLE, OUTCOME_LABELS } from '#app/lib/attendance.ts';
-import { recordBidChange } from '#app/models/admin/bids.server.ts';
+import { changeBid } from '#app/models/admin/bids.server.ts';
 import type { Database } from '#db/index.ts';
 import type { TrialOutcome } from '#db/schema.ts';
 
@@ -97,28 +97,25 @@ export async function setTrialOutcome(
     } else {
       reason = choice.reason;
     }
-    await trx
-      .updateTable('bids')
-      .set({
+    await changeBid(
+      trx,
+      {
         outcome: choice.outcome as TrialOutcome,
         outcome_card_id: cardId,
         outcome_card_title: cardTitle,
         outcome_reason: reason,
         outcome_at: sql`now()`,
         outcome_by: input.staffUserId,
-        version: sql`version + 1`,
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', input.bidId)
-      .execute();
-    await recordBidChange(trx, {
-      bidId: input.bidId,
-      staffUserId: input.staffUserId,
-      from: bid.status,
-      to: bid.status,
-      note: `Итог пробного: ${OUTCOME_LABELS[choice.outcome]} — ${cardTitle ?? reason}`,
-      fields: ['outcome'],
-    });
+      },
+      {
+        bidId: input.bidId,
+        staffUserId: input.staffUserId,
+        from: bid.status,
+        to: bid.status,
+        note: `Итог пробного: ${OUTCOME_LABELS[choice.outcome]} — ${cardTitle ?? reason}`,
+        fields: ['outcome'],
+      },
+    );
     return 'ok';
   });
 }

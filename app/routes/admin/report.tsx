@@ -3,6 +3,7 @@ import { staffPageMeta } from '#app/admin/nav.ts';
 import { FunnelChart } from '#app/components/admin/FunnelChart.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
+import { GymOptions } from '#app/components/OptionList.tsx';
 import { formatDate } from '#app/lib/format.ts';
 import {
   PERIOD_LABELS,
@@ -117,11 +118,7 @@ export default function ReportPage({ loaderData }: Route.ComponentProps) {
           </label>
           <select id="report-gym" name="gym" defaultValue={params.gymId === null ? '' : String(params.gymId)}>
             <option value="">Все клубы</option>
-            {gyms.map((gym) => (
-              <option key={gym.id} value={gym.id}>
-                {gym.name}
-              </option>
-            ))}
+            <GymOptions gyms={gyms} />
           </select>
         </div>
         <button type="submit" className="admin-button">

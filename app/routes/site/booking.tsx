@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { Heading } from '#app/components/Heading.tsx';
-import { Icon } from '#app/components/Icon.tsx';
+import { SessionFact } from '#app/components/SessionFact.tsx';
 import { hoursBefore, isLateCancel, longDate, maskPhone } from '#app/lib/booking.ts';
 import { SITE_NAME } from '#app/lib/club.ts';
 import { formatPhone } from '#app/lib/format.ts';
@@ -131,47 +131,25 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           </p>
         ) : null}
         <dl className="signup__facts">
-          <div>
-            <dt>
-              <Icon name="calendar" size={16} /> Дата
-            </dt>
-            <dd>{loaderData.day}</dd>
-          </div>
-          <div>
-            <dt>
-              <Icon name="clock" size={16} /> Время
-            </dt>
-            <dd>
-              {loaderData.start}–{loaderData.end}
-            </dd>
-          </div>
+          <SessionFact icon="calendar" label="Дата">
+            {loaderData.day}
+          </SessionFact>
+          <SessionFact icon="clock" label="Время">
+            {loaderData.start}–{loaderData.end}
+          </SessionFact>
           {where ? (
-            <div>
-              <dt>
-                <Icon name="map-pin" size={16} /> Где
-              </dt>
-              <dd>
-                {where}
-                {loaderData.gymAddress ? <span className="signup__address">{loaderData.gymAddress}</span> : null}
-              </dd>
-            </div>
+            <SessionFact icon="map-pin" label="Где">
+              {where}
+              {loaderData.gymAddress ? <span className="signup__address">{loaderData.gymAddress}</span> : null}
+            </SessionFact>
           ) : null}
           {loaderData.coachName ? (
-            <div>
-              <dt>
-                <Icon name="user" size={16} /> Тренер
-              </dt>
-              <dd>{loaderData.coachName}</dd>
-            </div>
+            <SessionFact icon="user" label="Тренер">
+              {loaderData.coachName}
+            </SessionFact>
           ) : null}
-          <div>
-            <dt>Имя</dt>
-            <dd>{loaderData.firstName}</dd>
-          </div>
-          <div>
-            <dt>Телефон</dt>
-            <dd>{loaderData.phone}</dd>
-          </div>
+          <SessionFact label="Имя">{loaderData.firstName}</SessionFact>
+          <SessionFact label="Телефон">{loaderData.phone}</SessionFact>
         </dl>
         {loaderData.state === 'waiting' && !loaderData.sessionCancelled ? (
           <p>Когда место освободится, оно перейдёт к вам само, по очереди, — мы пришлём сообщение.</p>

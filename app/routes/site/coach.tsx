@@ -1,8 +1,8 @@
 import { data, Link } from 'react-router';
+import { Checklist } from '#app/components/Checklist.tsx';
 import { DetailSessionsAndBid } from '#app/components/DetailSessionsAndBid.tsx';
 import { DraftBanner } from '#app/components/DraftBanner.tsx';
 import { Heading } from '#app/components/Heading.tsx';
-import { Icon } from '#app/components/Icon.tsx';
 import { Image } from '#app/components/Image.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
 import { countOf } from '#app/lib/format.ts';
@@ -58,13 +58,7 @@ export default function CoachPage({ loaderData }: Route.ComponentProps) {
           {coach.achievements.length ? (
             <>
               <Heading level={2}>Достижения</Heading>
-              <ul className="checklist">
-                {coach.achievements.map((achievement) => (
-                  <li key={achievement}>
-                    <Icon name="check" size={16} /> {achievement}
-                  </li>
-                ))}
-              </ul>
+              <Checklist items={coach.achievements} />
             </>
           ) : null}
           {coach.gyms.length ? (

@@ -1,7 +1,7 @@
 import { data, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { BidForm } from '#app/components/BidForm.tsx';
 import { Heading } from '#app/components/Heading.tsx';
-import { Icon } from '#app/components/Icon.tsx';
+import { SessionFact } from '#app/components/SessionFact.tsx';
 import { acceptCacheParams } from '#app/infra/render-cache.server.ts';
 import { SUBMIT_LABELS } from '#app/lib/bid-form.ts';
 import { hoursBefore, managePath } from '#app/lib/booking.ts';
@@ -136,53 +136,32 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
           </Heading>
           {session.status === 'cancelled' ? <p className="badge badge--danger">Отменено</p> : null}
           <dl className="signup__facts">
-            <div>
-              <dt>
-                <Icon name="calendar" size={16} /> Дата
-              </dt>
-              <dd>{day}</dd>
-            </div>
-            <div>
-              <dt>
-                <Icon name="clock" size={16} /> Время
-              </dt>
-              <dd>
-                {session.start}–{session.end}
-                {session.originalStart ? <span className="muted"> (перенесено с {session.originalStart})</span> : null}
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <Icon name="map-pin" size={16} /> Где
-              </dt>
-              <dd>
-                {gym?.name ?? null}
-                {session.room ? (
-                  <>
-                    {gym ? ', ' : null}
-                    {session.room}
-                  </>
-                ) : null}
-                {gym ? <span className="signup__address">{gym.address}</span> : null}
-              </dd>
-            </div>
+            <SessionFact icon="calendar" label="Дата">
+              {day}
+            </SessionFact>
+            <SessionFact icon="clock" label="Время">
+              {session.start}–{session.end}
+              {session.originalStart ? <span className="muted"> (перенесено с {session.originalStart})</span> : null}
+            </SessionFact>
+            <SessionFact icon="map-pin" label="Где">
+              {gym?.name ?? null}
+              {session.room ? (
+                <>
+                  {gym ? ', ' : null}
+                  {session.room}
+                </>
+              ) : null}
+              {gym ? <span className="signup__address">{gym.address}</span> : null}
+            </SessionFact>
             {session.coach ? (
-              <div>
-                <dt>
-                  <Icon name="user" size={16} /> Тренер
-                </dt>
-                <dd>
-                  <Link to={`/coaches/${session.coach.id}`}>{session.coach.fullName}</Link>
-                </dd>
-              </div>
+              <SessionFact icon="user" label="Тренер">
+                <Link to={`/coaches/${session.coach.id}`}>{session.coach.fullName}</Link>
+              </SessionFact>
             ) : null}
             {places && !closed ? (
-              <div>
-                <dt>Места</dt>
-                <dd>
-                  <span className={full ? 'places places--none' : 'places'}>{places}</span>
-                </dd>
-              </div>
+              <SessionFact label="Места">
+                <span className={full ? 'places places--none' : 'places'}>{places}</span>
+              </SessionFact>
             ) : null}
           </dl>
           {session.note ? <p className="session__note">{session.note}</p> : null}

@@ -10,6 +10,7 @@ import {
 } from '#app/admin/bids.ts';
 import { adminTitle } from '#app/admin/nav.ts';
 import { getStaff } from '#app/auth/staff.server.ts';
+import { RosterLink } from '#app/components/admin/RosterLink.tsx';
 import { StaffTime, useStaffClock } from '#app/components/admin/StaffTime.tsx';
 import { TrialPath } from '#app/components/admin/TrialPath.tsx';
 import { VisitorMessages } from '#app/components/admin/VisitorMessages.tsx';
@@ -19,7 +20,7 @@ import { redirectWithFlash } from '#app/infra/flash.server.ts';
 import { formText, parseFormData, readForm } from '#app/infra/form.server.ts';
 import { notFound } from '#app/infra/not-found.server.ts';
 import { getDb } from '#app/infra/services.server.ts';
-import { ATTENDANCE_LABELS, rosterHref } from '#app/lib/attendance.ts';
+import { ATTENDANCE_LABELS } from '#app/lib/attendance.ts';
 import { BIDS_FORMS, countOf, DAYS_FORMS, formatDate, formatPhone } from '#app/lib/format.ts';
 import { parseId } from '#app/lib/id.ts';
 import { changeBidStatus, getBid } from '#app/models/admin/bids.server.ts';
@@ -187,10 +188,7 @@ export default function BidPage({ loaderData, actionData }: Route.ComponentProps
                   <Link to={`/admin/bids?slot=${bid.slot_id}&date=${bid.session_date}`} className="admin-link">
                     все записи на это занятие
                   </Link>
-                  {' · '}
-                  <Link to={rosterHref(bid.slot_id, bid.session_date)} className="admin-link">
-                    список занятия
-                  </Link>
+                  <RosterLink slotId={bid.slot_id} date={bid.session_date} />
                 </>
               ) : null}
             </dd>
