@@ -129,30 +129,35 @@ function updatePendingChange(trx: Transaction<DB>, id: number, values: UpdateObj
     .executeTakeFirst();
 }
 
+type ScheduledChangeEdit = { dueAt: Date; data?: Record<string, unknown>; staffUserId: number; entity: string };
+
 /** Moves a pending change to another moment (and for an update, replaces its version); false when no longer pending. */
-export async function updateScheduledChange(
-  db: Database,
+export async function updateScheduledChange(db: Database, id: number, change: ScheduledChangeEdit): Promise<boolean> {
+  return db.transaction().execute((trx) => updateScheduledChangeInTransaction(trx, id, change));
+}
+
+/** `updateScheduledChange` inside a caller's transaction (the save of a record's scheduled version). */
+export async function updateScheduledChangeInTransaction(
+  trx: Transaction<DB>,
   id: number,
-  change: { dueAt: Date; data?: Record<string, unknown>; staffUserId: number; entity: string },
+  change: ScheduledChangeEdit,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const row = await updatePendingChange(trx, id, {
-      due_at: change.dueAt,
-      updated_by: change.staffUserId,
-      updated_at: sql<Date>`now()`,
-      ...(change.data ? { data: JSON.stringify(change.data) } : {}),
-    });
-    if (!row) return false;
-    await recordAudit(trx, {
-      staffUserId: change.staffUserId,
-      action: 'schedule_edit',
-      entity: change.entity,
-      entityId: row.record_id,
-      fields: change.data ? Object.keys(change.data) : [],
-      title: row.title,
-    });
-    return true;
+  const row = await updatePendingChange(trx, id, {
+    due_at: change.dueAt,
+    updated_by: change.staffUserId,
+    updated_at: sql<Date>`now()`,
+    ...(change.data ? { data: JSON.stringify(change.data) } : {}),
   });
+  if (!row) return false;
+  await recordAudit(trx, {
+    staffUserId: change.staffUserId,
+    action: 'schedule_edit',
+    entity: change.entity,
+    entityId: row.record_id,
+    fields: change.data ? Object.keys(change.data) : [],
+    title: row.title,
+  });
+  return true;
 }
 
 /** Cancels a pending change; false when it was applied or cancelled meanwhile. */

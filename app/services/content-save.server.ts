@@ -32,7 +32,7 @@ import {
   getScheduledChange,
   type NewScheduledChange,
   scheduleChange,
-  updateScheduledChange,
+  updateScheduledChangeInTransaction,
 } from '#app/models/scheduled-change.server.ts';
 import { checkValuesScope, visibilityOf } from '#app/services/access.server.ts';
 import { constraintMessage, parseValues, processImages, rawValues } from '#app/services/admin-form.server.ts';
@@ -222,13 +222,15 @@ export async function saveRecord(
           await saveImageDetails(trx, section, values, imageDetails, []);
           if (request.scheduledId !== null) {
             const editing = await scheduledVersion(trx, section, id, request.scheduledId);
-            if (!editing) throw new Refused(409, 'Эта запланированная версия уже применена или отменена');
-            await updateScheduledChange(trx, editing.id, {
-              dueAt: publishAt,
-              data: { ...values, published: true },
-              staffUserId: staff.id,
-              entity: section.entity,
-            });
+            const edited =
+              editing !== null &&
+              (await updateScheduledChangeInTransaction(trx, editing.id, {
+                dueAt: publishAt,
+                data: { ...values, published: true },
+                staffUserId: staff.id,
+                entity: section.entity,
+              }));
+            if (!editing || !edited) throw new Refused(409, 'Эта запланированная версия уже применена или отменена');
             return {
               ok: true,
               redirect: `/admin/scheduled/${editing.id}`,

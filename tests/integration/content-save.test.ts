@@ -157,6 +157,31 @@ describeEachDb('the save service', (t) => {
     expect(await alt()).toBe('Анна ведёт растяжку');
     // The site keeps the current version until then.
     expect((await getRow(t.db, coaches, id))!.full_name).toBe('Анна Смирнова');
+
+    // The scheduled version edited before its time: the same change, its new data, one audit entry.
+    const { id: changeId } = await t.db
+      .selectFrom('scheduled_changes')
+      .select('id')
+      .where('record_id', '=', id)
+      .where('action', '=', 'update')
+      .executeTakeFirstOrThrow();
+    later.set('full_name', 'Анна Лебедева');
+    const edited = await saveRecord(services(t.db), editor(staff), CLOCK, coaches, id, later, {
+      ...SAVE,
+      version,
+      scheduledId: changeId,
+    });
+
+    expect(edited).toMatchObject({ ok: true, redirect: `/admin/scheduled/${changeId}` });
+    expect(edited.ok ? edited.text : edited).toMatch(/^Запланированная версия «Анна Лебедева» изменена: применится /);
+    const change = await t.db
+      .selectFrom('scheduled_changes')
+      .select('data')
+      .where('id', '=', changeId)
+      .executeTakeFirstOrThrow();
+    const data = typeof change.data === 'string' ? JSON.parse(change.data) : change.data;
+    expect(data).toMatchObject({ full_name: 'Анна Лебедева' });
+    expect(await planned()).toEqual(['unpublish', 'update']);
   });
 
   it('prunes versions older than the kept age after a restore, as after an edit', async () => {
