@@ -9,12 +9,18 @@
  * Environment as `npm run bench`: BENCH_DATABASE_URL=postgres://… (a fresh database, dropped at the end), or PGlite;
  * BENCH_SKIP_BUILD=1, BENCH_PORT (3190; this script uses +10, +11).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildUnlessSkipped, containerMemoryEnv, stop, waitForReady } from '#scripts/lib/bench-server.ts';
+import {
+  buildUnlessSkipped,
+  measuredServerEnv,
+  startProductionServer,
+  stop,
+  waitForReady,
+} from '#scripts/lib/bench-server.ts';
 import { withPgClient } from '#scripts/lib/pg-client.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3190) + 10;
@@ -32,21 +38,8 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 
-function start(script: string, port: number, name: string, env: Record<string, string>, flags: string[] = []) {
-  return spawn(process.execPath, [...flags, script], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(DATA_DIR, name),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DEMO_CONTENT: '1',
-      ...containerMemoryEnv(),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+function start(script: string, port: number, name: string, env: Record<string, string>, nodeFlags: string[] = []) {
+  return startProductionServer(port, path.join(DATA_DIR, name), measuredServerEnv(env), { script, nodeFlags });
 }
 
 /** As autocannon in `npm run bench` asks: no compression (fetch would ask for gzip). */

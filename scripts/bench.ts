@@ -25,7 +25,7 @@
  * BENCH_GZIP=1 (clients send Accept-Encoding: gzip), BENCH_SKIP_BUILD=1. Results are printed as tables and written to
  * bench-results.json.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,7 +33,14 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { benchBooking } from '#scripts/bench-booking.ts';
 import { benchReport, printReportBench } from '#scripts/bench-report.ts';
-import { buildUnlessSkipped, containerMemoryEnv, rssMb, stop, waitForReady } from '#scripts/lib/bench-server.ts';
+import {
+  buildUnlessSkipped,
+  measuredServerEnv,
+  rssMb,
+  startProductionServer,
+  stop,
+  waitForReady,
+} from '#scripts/lib/bench-server.ts';
 import { editStorm } from '#scripts/lib/edit-storm.ts';
 import { withPgClient } from '#scripts/lib/pg-client.ts';
 
@@ -57,22 +64,13 @@ interface Server {
 }
 
 function startServer(name: string, script: string, port: number, env: Record<string, string>): Server {
-  const child = spawn(process.execPath, [script], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(DATA_DIR, name),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      EXPOSE_QUERY_COUNT: '1',
-      // The pages are measured with the demo content in them, on PostgreSQL too (off there by default).
-      DEMO_CONTENT: '1',
-      ...containerMemoryEnv(),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = startProductionServer(
+    port,
+    path.join(DATA_DIR, name),
+    // The pages are measured with the demo content in them, on PostgreSQL too (off there by default).
+    measuredServerEnv({ EXPOSE_QUERY_COUNT: '1', ...env }),
+    { script },
+  );
   return { name, base: `http://127.0.0.1:${port}`, child };
 }
 

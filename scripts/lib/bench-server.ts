@@ -21,10 +21,15 @@ export function buildUnlessSkipped(): void {
 
 /**
  * Starts the built server (`node server.ts`) in production mode on 127.0.0.1, printing only its errors; `env` adds to
- * the settings.
+ * the settings. `script` starts another server the same way (the minimal baseline page), `nodeFlags` go before it.
  */
-export function startProductionServer(port: number, dataDir: string, env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(process.execPath, ['server.ts'], {
+export function startProductionServer(
+  port: number,
+  dataDir: string,
+  env: NodeJS.ProcessEnv = {},
+  { script = 'server.ts', nodeFlags = [] as string[] } = {},
+): ChildProcess {
+  return spawn(process.execPath, [...nodeFlags, script], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -36,6 +41,11 @@ export function startProductionServer(port: number, dataDir: string, env: NodeJS
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+/** The settings of a measured server: the demo content (off on PostgreSQL by default) and the memory settings. */
+export function measuredServerEnv(env: Record<string, string>): Record<string, string> {
+  return { DEMO_CONTENT: '1', ...containerMemoryEnv(), ...env };
 }
 
 /** Resolves once `${base}/readyz` answers 200; throws after `timeoutMs` (120 s unless given). */
