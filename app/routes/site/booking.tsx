@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { Heading } from '#app/components/Heading.tsx';
+import { MissingSession } from '#app/components/MissingSession.tsx';
 import { SessionFact } from '#app/components/SessionFact.tsx';
 import { hoursBefore, isLateCancel, longDate, maskPhone } from '#app/lib/booking.ts';
 import { SITE_NAME } from '#app/lib/club.ts';
@@ -90,15 +91,11 @@ function stateLine(loaderData: Route.ComponentProps['loaderData']): { text: stri
 
 export function ErrorBoundary() {
   return (
-    <div className="booking">
-      <Heading level={1}>Запись не найдена</Heading>
-      <p>Ссылка неполная или неверная. Проверьте её в сообщении о записи или позвоните в клуб.</p>
-      <p>
-        <Link to="/shedule" className="button button--primary">
-          Открыть расписание
-        </Link>
-      </p>
-    </div>
+    <MissingSession
+      className="booking"
+      title="Запись не найдена"
+      text="Ссылка неполная или неверная. Проверьте её в сообщении о записи или позвоните в клуб."
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import { data, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { BidForm } from '#app/components/BidForm.tsx';
 import { Heading } from '#app/components/Heading.tsx';
+import { MissingSession } from '#app/components/MissingSession.tsx';
 import { SessionFact } from '#app/components/SessionFact.tsx';
 import { acceptCacheParams } from '#app/infra/render-cache.server.ts';
 import { SUBMIT_LABELS } from '#app/lib/bid-form.ts';
@@ -100,15 +101,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function SignupPage({ loaderData }: Route.ComponentProps) {
   if (!loaderData.found) {
     return (
-      <div className="signup">
-        <Heading level={1}>Занятие не найдено</Heading>
-        <p>Такого занятия нет в расписании. Возможно, его убрали или ссылка неполная.</p>
-        <p>
-          <Link to="/shedule" className="button button--primary">
-            Открыть расписание
-          </Link>
-        </p>
-      </div>
+      <MissingSession
+        className="signup"
+        title="Занятие не найдено"
+        text="Такого занятия нет в расписании. Возможно, его убрали или ссылка неполная."
+      />
     );
   }
   const { session, gym, day, closed, week, token, manage: sentManage, cancelHours } = loaderData;
