@@ -5,6 +5,7 @@
  * booked but not as came; a bid of another gym is not counted under this gym.
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { isoWeekday, timeIn, todayIn } from '#app/lib/schedule.ts';
 import { expectFlash, login, withAndWithoutJavaScript, withTableLock } from '#tests/e2e/admin/helpers.ts';
 import { BROWSER_UA, gotoHydrated, MIN_FILL_WAIT_MS, uniqueIp } from '#tests/e2e/site/helpers.ts';
 
@@ -13,21 +14,14 @@ test.use({ userAgent: BROWSER_UA });
 const WEEKDAYS = ['воскресенье', 'понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота'];
 /** A gym's clock (its own time zone): today's weekday, the date as the session choices write it, and the time. */
 function gymNow(timeZone: string) {
-  const now = new Date();
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  );
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday!);
-  const day = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone }).format(now);
-  return { weekday, day, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  const today = todayIn(timeZone);
+  const [hours, minutes] = timeIn(timeZone).split(':').map(Number);
+  const day = new Date(`${today}T12:00:00Z`).toLocaleDateString('ru-RU', {
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
+  return { weekday: isoWeekday(today) % 7, day, minutes: hours! * 60 + minutes! };
 }
 
 /**
