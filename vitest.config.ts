@@ -12,5 +12,9 @@ export default defineConfig({
     // Vitest's default (cores − 1) is one worker on a 2-core machine; the files are independent (each integration
     // test makes its own database), and much of their time is spent waiting on PostgreSQL and child processes.
     maxWorkers: 2,
+    // A worker runs file after file in one process instead of a fresh one per file: the files do not share state
+    // (each integration test makes its own database, nothing patches globals), and loading the app's modules once per
+    // worker saved a quarter of the run's CPU (docs/testing.md, "Unit and integration tests").
+    isolate: false,
   },
 });
