@@ -49,11 +49,12 @@ export async function cachedPageContent<T>(
   site: { gymId: number | null; today: string },
   page: string,
   load: () => Promise<T>,
+  options?: { staleWhileDown?: boolean },
 ): Promise<T> {
   if (hasSessionCookie(args.request.headers.get('Cookie')) && (await staffOfRequest(args.context, args.request))) {
     return load();
   }
-  return getServices(args.context).cache.get(`page:${page}:${site.gymId ?? '-'}:${site.today}`, load);
+  return getServices(args.context).cache.get(`page:${page}:${site.gymId ?? '-'}:${site.today}`, load, options);
 }
 
 function decodedPath(pathname: string): string {
@@ -181,12 +182,25 @@ export async function loadDetailWithSessions<T extends { published: boolean }>(
 
 /**
  * The trial form's «Выбрать занятие» on the home page and `/new`: the gym's sessions of the coming week with places
- * left. A stored copy of the page lives until the next of them closes, starts or ends (`showsSessions`).
+ * left. A stored copy of the page lives until the next of them closes, starts or ends (`showsSessions`). The week's
+ * sessions come from the content cache, like the schedule's (a sign-up that changes places announces itself and
+ * drops it: `announceContentChange`); which of them still take a sign-up is decided per request, by the clock.
  */
-export async function loadTrialSessions(site: Awaited<ReturnType<typeof loadSiteContext>>) {
-  if (site.gymId === null) return [];
+export async function loadTrialSessions(
+  args: { context: Readonly<RouterContextProvider>; request: Request },
+  site: Awaited<ReturnType<typeof loadSiteContext>>,
+) {
+  const gymId = site.gymId;
+  if (gymId === null) return [];
   try {
-    const sessions = await listSessions(site.db, { gymId: site.gymId, dates: comingWeek(site.today) });
+    // While the database is away, no choice rather than places that may be gone (below).
+    const sessions = await cachedPageContent(
+      args,
+      site,
+      'trial-sessions',
+      () => listSessions(site.db, { gymId, dates: comingWeek(site.today) }),
+      { staleWhileDown: false },
+    );
     showsSessions(sessions, site.timeZone);
     return await trialSessionChoices(site.services, { gymId: site.gymId, timeZone: site.timeZone }, sessions);
   } catch (error) {

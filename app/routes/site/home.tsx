@@ -56,7 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
     gym: site.gym,
     timeZone: site.timeZone,
     origin: site.origin,
-    trialSessions: await loadTrialSessions(site),
+    trialSessions: await loadTrialSessions(args, site),
     token: bidFormToken(args.context),
     ...content,
   };

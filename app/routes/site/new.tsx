@@ -17,7 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
     // The visitor may come from an ad for any club: the form lets them choose (the active gym first chosen).
     gyms: site.gyms.map((gym) => ({ id: gym.id, name: gym.name })),
     origin: site.origin,
-    trialSessions: await loadTrialSessions(site),
+    trialSessions: await loadTrialSessions(args, site),
     token: bidFormToken(args.context),
   };
 }
