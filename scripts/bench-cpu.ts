@@ -6,8 +6,13 @@
  * `npm run bench`'s uncached / minimal throughput. BENCH_CPU_PROFILE=1 also writes a V8 CPU profile of the uncached
  * server (`--cpu-prof`, in .bench-cpu-profile/).
  *
+ * The requests go in blocks of 25, every server and page in turn, the order reversed each round, so that a machine
+ * shared with other work loads every server alike. BENCH_CPU_COMPARE=dir,dir… also starts the server of each of
+ * those checkouts (each built, with its own `build/`) on the same database: a change is measured against the code
+ * before it in one run (docs/decisions/0053-what-an-uncached-render-costs.md).
+ *
  * Environment as `npm run bench`: BENCH_DATABASE_URL=postgres://… (a fresh database, dropped at the end), or PGlite;
- * BENCH_SKIP_BUILD=1, BENCH_PORT (3190; this script uses +10, +11).
+ * BENCH_SKIP_BUILD=1, BENCH_PORT (3190; this script uses +10 and up).
  */
 import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -45,16 +50,44 @@ function start(script: string, port: number, name: string, env: Record<string, s
 /** As autocannon in `npm run bench` asks: no compression (fetch would ask for gzip). */
 const IDENTITY = { 'accept-encoding': 'identity' };
 
-/** CPU ms per request of `url` on the server `pid`: warmed up first, then REQUESTS one after another. */
-async function measure(pid: number, url: string): Promise<number> {
-  for (let i = 0; i < 30; i++) await (await fetch(url, { headers: IDENTITY })).arrayBuffer();
-  const before = cpuMs(pid);
-  for (let i = 0; i < REQUESTS; i++) {
-    const response = await fetch(url, { headers: IDENTITY });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+const BLOCK = 25;
+
+interface Measured {
+  name: string;
+  pid: number;
+  base: string;
+  pages: string[];
+  /** CPU ms spent per page. */
+  spent: Map<string, number>;
+}
+
+async function request(url: string): Promise<void> {
+  const response = await fetch(url, { headers: IDENTITY });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+}
+
+/**
+ * CPU ms per request of each server's pages: warmed up first, then REQUESTS of each page in blocks of BLOCK, every
+ * server and page in turn, the order reversed each round.
+ */
+async function measureAll(servers: Measured[]): Promise<void> {
+  for (const server of servers) {
+    for (const page of server.pages) for (let i = 0; i < 30; i++) await request(`${server.base}${page}`);
   }
-  return Math.round(((cpuMs(pid) - before) / REQUESTS) * 100) / 100;
+  const rounds = Math.max(1, Math.round(REQUESTS / BLOCK));
+  for (let round = 0; round < rounds; round++) {
+    for (const server of round % 2 ? [...servers].reverse() : servers) {
+      for (const page of server.pages) {
+        const before = cpuMs(server.pid);
+        for (let i = 0; i < BLOCK; i++) await request(`${server.base}${page}`);
+        server.spent.set(page, (server.spent.get(page) ?? 0) + cpuMs(server.pid) - before);
+      }
+    }
+  }
+  for (const server of servers) {
+    for (const [page, ms] of server.spent) server.spent.set(page, Math.round((ms / (rounds * BLOCK)) * 100) / 100);
+  }
 }
 
 async function main() {
@@ -76,33 +109,55 @@ async function main() {
   const profile = process.env.BENCH_CPU_PROFILE === '1';
   if (profile) fs.mkdirSync(PROFILE_DIR, { recursive: true });
   const children: ChildProcess[] = [];
+  const checkouts = ['.', ...(process.env.BENCH_CPU_COMPARE?.split(',').filter(Boolean) ?? [])];
   try {
-    const uncached = start(
-      'server.ts',
-      PORT,
-      'uncached',
-      { ...shared, RENDER_CACHE: 'off' },
-      profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
-    );
-    children.push(uncached);
-    await waitForReady(`http://127.0.0.1:${PORT}`);
+    const servers: Measured[] = [];
+    for (const [index, checkout] of checkouts.entries()) {
+      const port = PORT + (index === 0 ? 0 : index + 1);
+      const child = startProductionServer(
+        port,
+        path.join(DATA_DIR, `uncached-${index}`),
+        measuredServerEnv({ ...shared, RENDER_CACHE: 'off' }),
+        {
+          cwd: path.resolve(checkout),
+          nodeFlags: profile && index === 0 ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+        },
+      );
+      children.push(child);
+      const base = `http://127.0.0.1:${port}`;
+      // One at a time: the first one migrates and seeds the shared database.
+      await waitForReady(base);
+      servers.push({ name: checkout, pid: child.pid!, base, pages: PAGES, spent: new Map() });
+    }
     // The minimal page reads the same database once the site has migrated and seeded it.
     const minimal = start('scripts/bench-minimal-rr.ts', PORT + 1, 'minimal', shared);
     children.push(minimal);
     await waitForReady(`http://127.0.0.1:${PORT + 1}`);
+    const baseline: Measured = {
+      name: 'minimal',
+      pid: minimal.pid!,
+      base: `http://127.0.0.1:${PORT + 1}`,
+      pages: ['/'],
+      spent: new Map(),
+    };
 
-    const minimalMs = await measure(minimal.pid!, `http://127.0.0.1:${PORT + 1}/`);
-    const rows = [];
-    for (const page of PAGES) {
-      const ms = await measure(uncached.pid!, `http://127.0.0.1:${PORT}${page}`);
-      rows.push({
-        page,
-        cpuMsPerRequest: ms,
-        minimalCpuMs: minimalMs,
-        minimalOverPage: Math.round((minimalMs / ms) * 100) / 100,
-      });
-    }
-    console.log(`CPU ms per request, ${REQUESTS} sequential requests each (${os.loadavg()[0]?.toFixed(1)} load):`);
+    await measureAll([...servers, baseline]);
+    const minimalMs = baseline.spent.get('/')!;
+    const rows = servers.flatMap((server) =>
+      PAGES.map((page) => {
+        const ms = server.spent.get(page)!;
+        return {
+          ...(checkouts.length > 1 ? { checkout: server.name } : {}),
+          page,
+          cpuMsPerRequest: ms,
+          minimalCpuMs: minimalMs,
+          minimalOverPage: Math.round((minimalMs / ms) * 100) / 100,
+        };
+      }),
+    );
+    console.log(
+      `CPU ms per request, ${REQUESTS} requests of each in blocks of ${BLOCK} (${os.loadavg()[0]?.toFixed(1)} load):`,
+    );
     console.table(rows);
   } finally {
     for (const child of children) await stop(child);

@@ -21,15 +21,17 @@ export function buildUnlessSkipped(): void {
 
 /**
  * Starts the built server (`node server.ts`) in production mode on 127.0.0.1, printing only its errors; `env` adds to
- * the settings. `script` starts another server the same way (the minimal baseline page), `nodeFlags` go before it.
+ * the settings. `script` starts another server the same way (the minimal baseline page), `nodeFlags` go before it;
+ * `cwd` starts it in another checkout (its own `build/`).
  */
 export function startProductionServer(
   port: number,
   dataDir: string,
   env: NodeJS.ProcessEnv = {},
-  { script = 'server.ts', nodeFlags = [] as string[] } = {},
+  { script = 'server.ts', nodeFlags = [] as string[], cwd = undefined as string | undefined } = {},
 ): ChildProcess {
   return spawn(process.execPath, [...nodeFlags, script], {
+    cwd,
     env: {
       ...process.env,
       PORT: String(port),
