@@ -9,6 +9,7 @@ import {
   type Options,
 } from '#app/admin/fields.ts';
 import { kindOf } from '#app/admin/kinds/index.ts';
+import { FieldError, FieldHint } from '#app/components/admin/FieldNote.tsx';
 import { ImageDetails } from '#app/components/admin/ImageDetails.tsx';
 import { Image } from '#app/components/Image.tsx';
 import { zoneLabel } from '#app/lib/staff-time.ts';
@@ -149,11 +150,7 @@ function ScheduleInput({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error schedule-hint` : 'schedule-hint'}
       />
-      {error ? (
-        <p id={`${id}-error`} className="admin-field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }
@@ -207,16 +204,8 @@ function Field({
   );
   const after = (
     <>
-      {field.hint ? (
-        <p id={hintId} className="admin-field__hint">
-          {field.hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="admin-field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldHint id={hintId} hint={field.hint} />
+      <FieldError id={errorId} error={error} />
     </>
   );
 

@@ -16,6 +16,7 @@ import {
   turnOffTwoFactor,
 } from '#app/auth/two-factor.server.ts';
 import { countUnusedRecoveryCodes, findTwoFactorRecord } from '#app/auth/two-factor-secret.server.ts';
+import { FieldError, FieldHint } from '#app/components/admin/FieldNote.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { CodeError, CodeField, RecoveryCodeList, TotpSetupPanel } from '#app/components/admin/TwoFactor.tsx';
 import { Heading } from '#app/components/Heading.tsx';
@@ -139,16 +140,8 @@ function AccountField({
         {label}
       </label>
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} {...input} />
-      {hint ? (
-        <p id={`${id}-hint`} className="admin-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="admin-field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldHint id={`${id}-hint`} hint={hint} />
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

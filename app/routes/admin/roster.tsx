@@ -2,6 +2,7 @@ import { data, Form, Link } from 'react-router';
 import { SIGNUP_STATE_LABELS } from '#app/admin/bids.ts';
 import { staffPageMeta } from '#app/admin/nav.ts';
 import { getStaff } from '#app/auth/staff.server.ts';
+import { FieldError } from '#app/components/admin/FieldNote.tsx';
 import { SessionPlace } from '#app/components/admin/SessionPlace.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';
@@ -122,11 +123,7 @@ function WalkInField(props: {
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${id}-error` : undefined}
       />
-      {props.error ? (
-        <p id={`${id}-error`} className="admin-field__error">
-          {props.error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={props.error} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from '#app/admin/bids.ts';
 import { adminTitle } from '#app/admin/nav.ts';
 import { getStaff } from '#app/auth/staff.server.ts';
+import { FieldError } from '#app/components/admin/FieldNote.tsx';
 import { RosterLink } from '#app/components/admin/RosterLink.tsx';
 import { StaffTime, useStaffClock } from '#app/components/admin/StaffTime.tsx';
 import { TrialPath } from '#app/components/admin/TrialPath.tsx';
@@ -259,7 +260,7 @@ export default function BidPage({ loaderData, actionData }: Route.ComponentProps
               </option>
             ))}
           </select>
-          {actionData?.errors.status ? <p className="admin-field__error">{actionData.errors.status}</p> : null}
+          <FieldError error={actionData?.errors.status} />
         </div>
         <div className="admin-field">
           <label htmlFor="bid-note" className="admin-field__label">
@@ -273,11 +274,7 @@ export default function BidPage({ loaderData, actionData }: Route.ComponentProps
             aria-invalid={actionData?.errors.note ? true : undefined}
             aria-describedby={actionData?.errors.note ? 'bid-note-error' : undefined}
           />
-          {actionData?.errors.note ? (
-            <p id="bid-note-error" className="admin-field__error">
-              {actionData.errors.note}
-            </p>
-          ) : null}
+          <FieldError id="bid-note-error" error={actionData?.errors.note} />
         </div>
         <button type="submit" className="admin-button">
           Сохранить статус

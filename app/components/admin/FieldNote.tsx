@@ -1,0 +1,16 @@
+/** A form field's hint or error, shown under it; `id` is what the field's aria-describedby names. */
+export function FieldHint({ id, hint }: { id: string; hint?: string | null | undefined }) {
+  return hint ? (
+    <p id={id} className="admin-field__hint">
+      {hint}
+    </p>
+  ) : null;
+}
+
+export function FieldError({ id, error }: { id?: string; error?: string | null | undefined }) {
+  return error ? (
+    <p id={id} className="admin-field__error">
+      {error}
+    </p>
+  ) : null;
+}
