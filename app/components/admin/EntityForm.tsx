@@ -9,7 +9,7 @@ import {
   type Options,
 } from '#app/admin/fields.ts';
 import { kindOf } from '#app/admin/kinds/index.ts';
-import { FieldError, FieldHint } from '#app/components/admin/FieldNote.tsx';
+import { AdminField, FieldError, FieldHint } from '#app/components/admin/AdminField.tsx';
 import { ImageDetails } from '#app/components/admin/ImageDetails.tsx';
 import { Image } from '#app/components/Image.tsx';
 import { zoneLabel } from '#app/lib/staff-time.ts';
@@ -137,10 +137,7 @@ function ScheduleInput({
   const id = `field-${name}`;
   const error = errors[name];
   return (
-    <div className="admin-field">
-      <label htmlFor={id} className="admin-field__label">
-        {label}
-      </label>
+    <AdminField id={id} label={label}>
       <input
         type="datetime-local"
         id={id}
@@ -151,7 +148,7 @@ function ScheduleInput({
         aria-describedby={error ? `${id}-error schedule-hint` : 'schedule-hint'}
       />
       <FieldError id={`${id}-error`} error={error} />
-    </div>
+    </AdminField>
   );
 }
 

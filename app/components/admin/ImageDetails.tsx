@@ -6,7 +6,7 @@ import {
   imageDetailNames,
   MAX_IMAGE_ALT_LENGTH,
 } from '#app/admin/fields.ts';
-import { FieldError } from '#app/components/admin/FieldNote.tsx';
+import { AdminField, FieldError } from '#app/components/admin/AdminField.tsx';
 import { Image } from '#app/components/Image.tsx';
 
 function percent(value: FormValues[string] | undefined): string {
@@ -105,10 +105,7 @@ export function ImageDetails({
       </fieldset>
       {describedHere ? (
         <>
-          <div className="admin-field">
-            <label htmlFor={names.alt} className="admin-field__label">
-              Описание изображения «{label}»
-            </label>
+          <AdminField id={names.alt} label={<>Описание изображения «{label}»</>}>
             <textarea
               id={names.alt}
               name={names.alt}
@@ -123,7 +120,7 @@ export function ImageDetails({
               отмечена декоративной.
             </p>
             {errorOf(names.alt)}
-          </div>
+          </AdminField>
           <label className="admin-choice">
             <input type="checkbox" name={names.decorative} defaultChecked={values[names.decorative] === true} />{' '}
             Декоративное изображение, описание не нужно

@@ -2,7 +2,7 @@ import { data, Form, Link } from 'react-router';
 import { SIGNUP_STATE_LABELS } from '#app/admin/bids.ts';
 import { staffPageMeta } from '#app/admin/nav.ts';
 import { getStaff } from '#app/auth/staff.server.ts';
-import { FieldError } from '#app/components/admin/FieldNote.tsx';
+import { AdminField, FieldError } from '#app/components/admin/AdminField.tsx';
 import { SessionPlace } from '#app/components/admin/SessionPlace.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';
@@ -109,10 +109,7 @@ function WalkInField(props: {
 }) {
   const id = `walk-in-${props.name}`;
   return (
-    <div className="admin-field">
-      <label htmlFor={id} className="admin-field__label">
-        {props.label}
-      </label>
+    <AdminField id={id} label={props.label}>
       <input
         id={id}
         name={props.name}
@@ -124,7 +121,7 @@ function WalkInField(props: {
         aria-describedby={props.error ? `${id}-error` : undefined}
       />
       <FieldError id={`${id}-error`} error={props.error} />
-    </div>
+    </AdminField>
   );
 }
 
