@@ -32,17 +32,21 @@ export function startProductionServer(
 ): ChildProcess {
   return spawn(process.execPath, [...nodeFlags, script], {
     cwd,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: { ...productionServerEnv(port, dataDir), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+/** This process's environment with a production server's settings on 127.0.0.1: `port`, `dataDir`, warnings only. */
+export function productionServerEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+  };
 }
 
 /** The settings of a measured server: the demo content (off on PostgreSQL by default) and the memory settings. */

@@ -11,6 +11,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { productionServerEnv } from '#scripts/lib/bench-server.ts';
 
 export interface ExtraServer {
   base: string;
@@ -77,12 +78,7 @@ export async function startExtraServer(options: {
 
 function serverEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
+    ...productionServerEnv(port, dataDir),
     INSECURE_COOKIES: '1',
     // Like the suite's own server (playwright.config.ts); a spec can turn it off with TRUST_PROXY: ''.
     TRUST_PROXY: 'loopback',

@@ -3,6 +3,8 @@
  * (tests/e2e/extra-server.ts). `available` is false without TEST_DATABASE_URL: such specs are skipped.
  */
 import crypto from 'node:crypto';
+import { test } from '@playwright/test';
+import { BROWSER_UA } from '#tests/e2e/site/helpers.ts';
 import { withAdminClient } from '#tests/fixtures/pg.ts';
 
 export function throwawayDatabase(prefix: string) {
@@ -23,4 +25,14 @@ export function throwawayDatabase(prefix: string) {
       await query(`DROP DATABASE ${ifExists ? 'IF EXISTS ' : ''}${name} WITH (FORCE)`);
     },
   };
+}
+
+/**
+ * The setup of a spec whose own servers run on a PostgreSQL database: skipped without TEST_DATABASE_URL (`available`
+ * false), its tests one after another, the browser on the server at `port`.
+ */
+export function configureOwnServersSpec(available: boolean, port: number): void {
+  test.skip(!available, 'needs TEST_DATABASE_URL (PostgreSQL)');
+  test.describe.configure({ mode: 'serial' });
+  test.use({ userAgent: BROWSER_UA, baseURL: `http://127.0.0.1:${port}` });
 }

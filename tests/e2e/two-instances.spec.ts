@@ -13,8 +13,8 @@ import { createPublishedCoach, expectFlash, login, save, unique } from '#tests/e
 import { loopbackAddress, requestFrom } from '#tests/e2e/client-address.ts';
 import { type ExtraServer, startExtraServer } from '#tests/e2e/extra-server.ts';
 import { E2E_ADMIN, E2E_PORT } from '#tests/e2e/settings.ts';
-import { BROWSER_UA, MIN_FILL_WAIT_MS } from '#tests/e2e/site/helpers.ts';
-import { throwawayDatabase } from '#tests/e2e/throwaway-database.ts';
+import { MIN_FILL_WAIT_MS } from '#tests/e2e/site/helpers.ts';
+import { configureOwnServersSpec, throwawayDatabase } from '#tests/e2e/throwaway-database.ts';
 import { type FakeSmsc, startFakeSmsc } from '#tests/fixtures/fake-smsc.ts';
 import { withAdminClient } from '#tests/fixtures/pg.ts';
 
@@ -26,9 +26,7 @@ const BIDS_PER_PHONE = 20;
 /** Mirrors the outbox worker's POLL_MS (app/services/outbox-worker.server.ts). */
 const OUTBOX_POLL_MS = 5_000;
 
-test.skip(!database.available, 'needs TEST_DATABASE_URL (PostgreSQL)');
-test.describe.configure({ mode: 'serial' });
-test.use({ userAgent: BROWSER_UA, baseURL: `http://127.0.0.1:${PORTS[0]}` });
+configureOwnServersSpec(database.available, PORTS[0]);
 // Two servers and a browser on a shared machine: every step is slower than in the single-server specs.
 test.setTimeout(120_000);
 

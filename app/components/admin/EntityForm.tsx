@@ -9,6 +9,7 @@ import {
   type Options,
 } from '#app/admin/fields.ts';
 import { kindOf } from '#app/admin/kinds/index.ts';
+import { AdminField, FieldError, FieldHint } from '#app/components/admin/AdminField.tsx';
 import { ImageDetails } from '#app/components/admin/ImageDetails.tsx';
 import { Image } from '#app/components/Image.tsx';
 import { zoneLabel } from '#app/lib/staff-time.ts';
@@ -136,10 +137,7 @@ function ScheduleInput({
   const id = `field-${name}`;
   const error = errors[name];
   return (
-    <div className="admin-field">
-      <label htmlFor={id} className="admin-field__label">
-        {label}
-      </label>
+    <AdminField id={id} label={label}>
       <input
         type="datetime-local"
         id={id}
@@ -149,12 +147,8 @@ function ScheduleInput({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error schedule-hint` : 'schedule-hint'}
       />
-      {error ? (
-        <p id={`${id}-error`} className="admin-field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+      <FieldError id={`${id}-error`} error={error} />
+    </AdminField>
   );
 }
 
@@ -207,16 +201,8 @@ function Field({
   );
   const after = (
     <>
-      {field.hint ? (
-        <p id={hintId} className="admin-field__hint">
-          {field.hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="admin-field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldHint id={hintId} hint={field.hint} />
+      <FieldError id={errorId} error={error} />
     </>
   );
 

@@ -6,6 +6,7 @@ import {
   imageDetailNames,
   MAX_IMAGE_ALT_LENGTH,
 } from '#app/admin/fields.ts';
+import { AdminField, FieldError } from '#app/components/admin/AdminField.tsx';
 import { Image } from '#app/components/Image.tsx';
 
 function percent(value: FormValues[string] | undefined): string {
@@ -47,12 +48,7 @@ export function ImageDetails({
     setFocalX(clamp(((event.clientX - box.left) / box.width) * 100));
     setFocalY(clamp(((event.clientY - box.top) / box.height) * 100));
   };
-  const errorOf = (name: string) =>
-    errors[name] ? (
-      <p id={`${name}-error`} className="admin-field__error">
-        {errors[name]}
-      </p>
-    ) : null;
+  const errorOf = (name: string) => <FieldError id={`${name}-error`} error={errors[name]} />;
   const describedBy = (name: string) => (errors[name] ? `${name}-error` : undefined);
   const axes = [
     { label: 'По горизонтали', name: names.focalX, value: focalX, set: setFocalX },
@@ -109,10 +105,7 @@ export function ImageDetails({
       </fieldset>
       {describedHere ? (
         <>
-          <div className="admin-field">
-            <label htmlFor={names.alt} className="admin-field__label">
-              Описание изображения «{label}»
-            </label>
+          <AdminField id={names.alt} label={<>Описание изображения «{label}»</>}>
             <textarea
               id={names.alt}
               name={names.alt}
@@ -127,7 +120,7 @@ export function ImageDetails({
               отмечена декоративной.
             </p>
             {errorOf(names.alt)}
-          </div>
+          </AdminField>
           <label className="admin-choice">
             <input type="checkbox" name={names.decorative} defaultChecked={values[names.decorative] === true} />{' '}
             Декоративное изображение, описание не нужно

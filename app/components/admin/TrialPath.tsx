@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { SIGNUP_STATE_LABELS } from '#app/admin/bids.ts';
+import { AdminField } from '#app/components/admin/AdminField.tsx';
 import { RosterLink } from '#app/components/admin/RosterLink.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';
@@ -83,22 +85,17 @@ export function TrialPath({
       ) : null}
 
       {trial.canBook ? (
-        <Form method="post" className="admin-form admin-trial__book" noValidate>
-          <input type="hidden" name="intent" value="book" />
-          <FormAlert message={error('book')} className="admin-form__error" />
+        <TrialForm intent="book" className="admin-trial__book" error={error('book')}>
           {trial.choices.length ? (
             <>
-              <div className="admin-field">
-                <label htmlFor="trial-session" className="admin-field__label">
-                  Занятие
-                </label>
+              <AdminField id="trial-session" label="Занятие">
                 <select id="trial-session" name="session" defaultValue="">
                   <option value="" disabled>
                     Выберите занятие
                   </option>
                   <OptionList options={trial.choices} />
                 </select>
-              </div>
+              </AdminField>
               <button type="submit" className="admin-button">
                 Записать на занятие
               </button>
@@ -106,23 +103,18 @@ export function TrialPath({
           ) : (
             <p className="admin-muted">На ближайшую неделю в этом клубе нет занятий со свободными местами.</p>
           )}
-        </Form>
+        </TrialForm>
       ) : null}
 
       {trial.came ? (
-        <Form method="post" className="admin-form admin-trial__outcome" noValidate>
-          <input type="hidden" name="intent" value="outcome" />
-          <FormAlert message={error('outcome')} className="admin-form__error" />
+        <TrialForm intent="outcome" className="admin-trial__outcome" error={error('outcome')}>
           <fieldset className="admin-trial__choice">
             <legend>Итог пробного</legend>
             <label>
               <input type="radio" name="outcome" value="bought" defaultChecked={trial.outcome?.outcome === 'bought'} />{' '}
               {OUTCOME_LABELS.bought}
             </label>
-            <div className="admin-field">
-              <label htmlFor="trial-card" className="admin-field__label">
-                Абонемент
-              </label>
+            <AdminField id="trial-card" label="Абонемент">
               <select
                 id="trial-card"
                 name="card"
@@ -140,7 +132,7 @@ export function TrialPath({
                 ))}
                 <option value={OTHER_CARD}>{OTHER_CARD_TITLE}</option>
               </select>
-            </div>
+            </AdminField>
             <label>
               <input
                 type="radio"
@@ -150,10 +142,7 @@ export function TrialPath({
               />{' '}
               {OUTCOME_LABELS.not_bought}
             </label>
-            <div className="admin-field">
-              <label htmlFor="trial-reason" className="admin-field__label">
-                Причина
-              </label>
+            <AdminField id="trial-reason" label="Причина">
               <select id="trial-reason" name="reason" defaultValue={trial.outcome?.reason ?? ''}>
                 <option value="">—</option>
                 {trial.reasons.map((reason) => (
@@ -162,7 +151,7 @@ export function TrialPath({
                   </option>
                 ))}
               </select>
-            </div>
+            </AdminField>
           </fieldset>
           {trial.outcome?.at ? (
             <p className="admin-muted">
@@ -173,10 +162,21 @@ export function TrialPath({
           <button type="submit" className="admin-button">
             Сохранить итог
           </button>
-        </Form>
+        </TrialForm>
       ) : trial.signups.length ? (
         <p className="admin-muted">Итог покупки записывается после отметки «Пришёл» в списке занятия.</p>
       ) : null}
     </section>
+  );
+}
+
+/** A form of the trial path: posts its `intent` and shows that intent's refusal above its fields. */
+function TrialForm(props: { intent: string; className: string; error: string | null; children: ReactNode }) {
+  return (
+    <Form method="post" className={`admin-form ${props.className}`} noValidate>
+      <input type="hidden" name="intent" value={props.intent} />
+      <FormAlert message={props.error} className="admin-form__error" />
+      {props.children}
+    </Form>
   );
 }

@@ -16,6 +16,7 @@ import {
   turnOffTwoFactor,
 } from '#app/auth/two-factor.server.ts';
 import { countUnusedRecoveryCodes, findTwoFactorRecord } from '#app/auth/two-factor-secret.server.ts';
+import { AdminField, FieldError, FieldHint } from '#app/components/admin/AdminField.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { CodeError, CodeField, RecoveryCodeList, TotpSetupPanel } from '#app/components/admin/TwoFactor.tsx';
 import { Heading } from '#app/components/Heading.tsx';
@@ -134,22 +135,11 @@ function AccountField({
 }: { id: string; label: string; error?: string; hint?: string } & ComponentProps<'input'>) {
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <div className="admin-field">
-      <label htmlFor={id} className="admin-field__label">
-        {label}
-      </label>
+    <AdminField id={id} label={label}>
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} {...input} />
-      {hint ? (
-        <p id={`${id}-hint`} className="admin-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="admin-field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+      <FieldHint id={`${id}-hint`} hint={hint} />
+      <FieldError id={`${id}-error`} error={error} />
+    </AdminField>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router';
 import { staffPageMeta } from '#app/admin/nav.ts';
+import { AdminField } from '#app/components/admin/AdminField.tsx';
 import { FunnelChart } from '#app/components/admin/FunnelChart.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
@@ -88,10 +89,7 @@ export default function ReportPage({ loaderData }: Route.ComponentProps) {
         телефонов. <Link to="/admin/bids">Заявки</Link> считаются по дню поступления.
       </p>
       <Form method="get" className="admin-filters admin-report__filters">
-        <div className="admin-field">
-          <label htmlFor="report-period" className="admin-field__label">
-            Период
-          </label>
+        <AdminField id="report-period" label="Период">
           <select id="report-period" name="period" defaultValue={params.period}>
             {(Object.keys(PERIOD_LABELS) as ReportPeriod[]).map((period) => (
               <option key={period} value={period}>
@@ -99,28 +97,19 @@ export default function ReportPage({ loaderData }: Route.ComponentProps) {
               </option>
             ))}
           </select>
-        </div>
-        <div className="admin-field">
-          <label htmlFor="report-from" className="admin-field__label">
-            С (для своего периода)
-          </label>
+        </AdminField>
+        <AdminField id="report-from" label="С (для своего периода)">
           <input id="report-from" name="from" type="date" defaultValue={params.from} />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="report-to" className="admin-field__label">
-            По
-          </label>
+        </AdminField>
+        <AdminField id="report-to" label="По">
           <input id="report-to" name="to" type="date" defaultValue={params.to} />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="report-gym" className="admin-field__label">
-            Клуб
-          </label>
+        </AdminField>
+        <AdminField id="report-gym" label="Клуб">
           <select id="report-gym" name="gym" defaultValue={params.gymId === null ? '' : String(params.gymId)}>
             <option value="">Все клубы</option>
             <GymOptions gyms={gyms} />
           </select>
-        </div>
+        </AdminField>
         <button type="submit" className="admin-button">
           Показать
         </button>

@@ -2,6 +2,7 @@ import { data, Form, Link } from 'react-router';
 import { SIGNUP_STATE_LABELS } from '#app/admin/bids.ts';
 import { staffPageMeta } from '#app/admin/nav.ts';
 import { getStaff } from '#app/auth/staff.server.ts';
+import { AdminField, FieldError } from '#app/components/admin/AdminField.tsx';
 import { SessionPlace } from '#app/components/admin/SessionPlace.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';
@@ -108,10 +109,7 @@ function WalkInField(props: {
 }) {
   const id = `walk-in-${props.name}`;
   return (
-    <div className="admin-field">
-      <label htmlFor={id} className="admin-field__label">
-        {props.label}
-      </label>
+    <AdminField id={id} label={props.label}>
       <input
         id={id}
         name={props.name}
@@ -122,12 +120,8 @@ function WalkInField(props: {
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${id}-error` : undefined}
       />
-      {props.error ? (
-        <p id={`${id}-error`} className="admin-field__error">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
+      <FieldError id={`${id}-error`} error={props.error} />
+    </AdminField>
   );
 }
 

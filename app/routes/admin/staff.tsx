@@ -13,6 +13,7 @@ import {
 } from '#app/auth/accounts.server.ts';
 import { getStaff, requireAdminRole } from '#app/auth/staff.server.ts';
 import { resetStaffTwoFactor } from '#app/auth/two-factor-secret.server.ts';
+import { AdminField } from '#app/components/admin/AdminField.tsx';
 import { RecordActionForm } from '#app/components/admin/RecordActionForm.tsx';
 import { TableHead } from '#app/components/admin/TableHead.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';
@@ -213,10 +214,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
 
       <Heading level={2}>Добавить сотрудника</Heading>
       <Form method="post" className="admin-form">
-        <div className="admin-field">
-          <label htmlFor="staff-email" className="admin-field__label">
-            Email
-          </label>
+        <AdminField id="staff-email" label="Email">
           <input
             id="staff-email"
             type="email"
@@ -224,23 +222,17 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
             required
             defaultValue={actionData?.intent === 'create' ? actionData.email : ''}
           />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="staff-name" className="admin-field__label">
-            Имя
-          </label>
+        </AdminField>
+        <AdminField id="staff-name" label="Имя">
           <input id="staff-name" name="name" defaultValue={actionData?.intent === 'create' ? actionData.name : ''} />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="staff-role" className="admin-field__label">
-            Роль
-          </label>
+        </AdminField>
+        <AdminField id="staff-role" label="Роль">
           <select id="staff-role" name="role" defaultValue="editor">
             <option value="editor">Редактор</option>
             <option value="manager">Менеджер клуба</option>
             <option value="admin">Администратор</option>
           </select>
-        </div>
+        </AdminField>
         <fieldset className="admin-field admin-field--group">
           <legend className="admin-field__label">Залы менеджера клуба</legend>
           <div className="admin-field__choices">
@@ -255,10 +247,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
             (направления, тренировки, партнёры, политика) он только просматривает.
           </p>
         </fieldset>
-        <div className="admin-field">
-          <label htmlFor="staff-password" className="admin-field__label">
-            Пароль (не короче {minPassword} символов)
-          </label>
+        <AdminField id="staff-password" label={<>Пароль (не короче {minPassword} символов)</>}>
           <input
             id="staff-password"
             type="password"
@@ -267,7 +256,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
             minLength={minPassword}
             autoComplete="new-password"
           />
-        </div>
+        </AdminField>
         <button type="submit" name="intent" value="create" className="admin-button">
           Добавить
         </button>

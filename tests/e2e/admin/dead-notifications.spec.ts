@@ -8,7 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type pg from 'pg';
 import { type ExtraServer, startExtraServer } from '#tests/e2e/extra-server.ts';
 import { E2E_ADMIN, E2E_PORT } from '#tests/e2e/settings.ts';
-import { BROWSER_UA } from '#tests/e2e/site/helpers.ts';
+import { configureOwnServersSpec } from '#tests/e2e/throwaway-database.ts';
 import { withAdminClient } from '#tests/fixtures/pg.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
@@ -20,9 +20,7 @@ const dbUrl = () => {
   return url.toString();
 };
 
-test.skip(!ADMIN_URL, 'needs TEST_DATABASE_URL (PostgreSQL)');
-test.describe.configure({ mode: 'serial' });
-test.use({ userAgent: BROWSER_UA, baseURL: `http://127.0.0.1:${PORT}` });
+configureOwnServersSpec(Boolean(ADMIN_URL), PORT);
 
 let server: ExtraServer | null = null;
 const admin = <T>(run: (client: pg.Client) => Promise<T>) => withAdminClient(ADMIN_URL ?? '', run);

@@ -105,6 +105,14 @@ export async function moveUpAndDelete(page: Page, path: string, name: string, ja
   });
 }
 
+/** Deletes the record `name` from the list at `/admin/<path>` (its «Удалить», then «Да, удалить») and waits for the flash. */
+export async function deleteFromList(page: Page, path: string, name: string) {
+  await page.goto(`/admin/${path}?q=${encodeURIComponent(name)}`);
+  await row(page, name).getByRole('link', { name: 'Удалить' }).click();
+  await page.getByRole('button', { name: 'Да, удалить' }).click();
+  await expectFlash(page, 'Удалено');
+}
+
 export function unique(prefix: string): string {
   return `${prefix} ${randomBytes(3).toString('hex')}`;
 }

@@ -5,7 +5,16 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { expectFlash, fillAndSave, login, pngFile, row, unique, withTableLock } from '#tests/e2e/admin/helpers.ts';
+import {
+  deleteFromList,
+  expectFlash,
+  fillAndSave,
+  login,
+  pngFile,
+  row,
+  unique,
+  withTableLock,
+} from '#tests/e2e/admin/helpers.ts';
 import { BROWSER_UA } from '#tests/e2e/site/helpers.ts';
 
 async function openRecord(page: Page, list: string, name: string): Promise<string> {
@@ -88,10 +97,7 @@ for (const javaScriptEnabled of [false, true]) {
       // Deleting and restoring moves this row out of and back into the table's order, which the sections spec
       // compares rows in: not while it does.
       await withTableLock('trainings/trends', async () => {
-        await page.goto(`/admin/trainings/trends?q=${encodeURIComponent(name)}`);
-        await row(page, name).getByRole('link', { name: 'Удалить' }).click();
-        await page.getByRole('button', { name: 'Да, удалить' }).click();
-        await expectFlash(page, 'Удалено');
+        await deleteFromList(page, 'trainings/trends', name);
         await expect(row(page, name)).toHaveCount(0);
 
         await page.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name: 'Удалённые' }).click();
@@ -138,10 +144,7 @@ test('a restore from a stale «Удалённые» page is refused and keeps th
   await fillAndSave(fresh, [{ label: 'Название', fill: name }]);
   const edit = await openRecord(fresh, '/admin/trainings/trends', name);
   await withTableLock('trainings/trends', async () => {
-    await fresh.goto(`/admin/trainings/trends?q=${encodeURIComponent(name)}`);
-    await row(fresh, name).getByRole('link', { name: 'Удалить' }).click();
-    await fresh.getByRole('button', { name: 'Да, удалить' }).click();
-    await expectFlash(fresh, 'Удалено');
+    await deleteFromList(fresh, 'trainings/trends', name);
 
     // Two tabs show the deleted record; one restores it and the record is edited afterwards.
     await stale.goto('/admin/deleted');

@@ -16,7 +16,7 @@ import { expectFlash, login, row, save, unique } from '#tests/e2e/admin/helpers.
 import { type ExtraServer, startExtraServer } from '#tests/e2e/extra-server.ts';
 import { E2E_ADMIN, E2E_PORT } from '#tests/e2e/settings.ts';
 import { BROWSER_UA } from '#tests/e2e/site/helpers.ts';
-import { throwawayDatabase } from '#tests/e2e/throwaway-database.ts';
+import { configureOwnServersSpec, throwawayDatabase } from '#tests/e2e/throwaway-database.ts';
 
 const PORTS = [E2E_PORT + 31, E2E_PORT + 32] as const;
 const database = throwawayDatabase('e2e_sched');
@@ -25,9 +25,7 @@ const CLOCK_FILE = path.resolve('.e2e-data/scheduled-clock');
 const GYM_ZONE = 'Asia/Yekaterinburg';
 const METRICS_TOKEN = crypto.randomBytes(16).toString('hex');
 
-test.skip(!database.available, 'needs TEST_DATABASE_URL (PostgreSQL)');
-test.describe.configure({ mode: 'serial' });
-test.use({ userAgent: BROWSER_UA, baseURL: `http://127.0.0.1:${PORTS[0]}` });
+configureOwnServersSpec(database.available, PORTS[0]);
 test.setTimeout(120_000);
 
 let servers: ExtraServer[] = [];

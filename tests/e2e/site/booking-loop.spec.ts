@@ -194,22 +194,14 @@ test.describe('the waiting list and staff changes', () => {
     test.setTimeout(120_000);
     const session = await sessionWithCapacity(page, 3, 1);
     const people = [newPhone(), newPhone(), newPhone()];
-    await page.goto(session.path);
-    const booked = await signUp(page, false, { name: 'Анна Первая', phone: people[0]!.typed });
-    await page.goto(session.path);
-    const first = await signUp(
-      page,
-      false,
-      { name: 'Борис Второй', phone: people[1]!.typed },
-      'Встать в лист ожидания',
-    );
-    await page.goto(session.path);
-    const second = await signUp(
-      page,
-      false,
-      { name: 'Вера Третья', phone: people[2]!.typed },
-      'Встать в лист ожидания',
-    );
+    // The first takes the only place, the other two wait in turn.
+    const manageLinks: Array<string | null> = [];
+    for (const [index, name] of ['Анна Первая', 'Борис Второй', 'Вера Третья'].entries()) {
+      await page.goto(session.path);
+      const button = index === 0 ? 'Записаться' : 'Встать в лист ожидания';
+      manageLinks.push(await signUp(page, false, { name, phone: people[index]!.typed }, button));
+    }
+    const [booked, first, second] = manageLinks;
     await page.goto(second!);
     await expect(page.getByText('Вы в листе ожидания: вы 2-й')).toBeVisible();
 

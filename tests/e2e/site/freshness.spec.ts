@@ -3,7 +3,15 @@
  * documents and as the data of client-side navigations (docs/http-caching.md).
  */
 import { expect, type Page, test } from '@playwright/test';
-import { createPublishedCoach, expectFlash, login, row, save, unique } from '#tests/e2e/admin/helpers.ts';
+import {
+  createPublishedCoach,
+  deleteFromList,
+  expectFlash,
+  login,
+  row,
+  save,
+  unique,
+} from '#tests/e2e/admin/helpers.ts';
 import { BROWSER_UA, gotoHydrated } from '#tests/e2e/site/helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
@@ -15,13 +23,6 @@ async function openInAdmin(page: Page, name: string) {
   await row(page, name)
     .getByRole('link', { name: `Изменить «${name}»` })
     .click();
-}
-
-async function deleteCoach(page: Page, name: string) {
-  await page.goto(`/admin/coaches?q=${encodeURIComponent(name)}`);
-  await row(page, name).getByRole('link', { name: 'Удалить' }).click();
-  await page.getByRole('button', { name: 'Да, удалить' }).click();
-  await expectFlash(page, 'Удалено');
 }
 
 test('a coach edited and then deleted by staff disappears from /coaches on the next visit in the same browser', async ({
@@ -43,7 +44,7 @@ test('a coach edited and then deleted by staff disappears from /coaches on the n
   await expect(coachCard(page, renamed)).toBeVisible();
   await expect(coachCard(page, name)).toHaveCount(0);
 
-  await deleteCoach(page, renamed);
+  await deleteFromList(page, 'coaches', renamed);
   await page.goto('/coaches');
   await expect(page.getByRole('heading', { level: 1, name: 'Тренеры' })).toBeVisible();
   await expect(coachCard(page, renamed)).toHaveCount(0);
@@ -59,7 +60,7 @@ test('a client-side navigation after a staff save shows the saved content, not a
   await page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Тренеры' }).click();
   await expect(coachCard(page, name)).toBeVisible();
 
-  await deleteCoach(page, name);
+  await deleteFromList(page, 'coaches', name);
   await gotoHydrated(page, '/trends');
   await page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Тренеры' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Тренеры' })).toBeVisible();

@@ -10,6 +10,7 @@ import {
 } from '#app/admin/bids.ts';
 import { adminTitle } from '#app/admin/nav.ts';
 import { getStaff } from '#app/auth/staff.server.ts';
+import { AdminField, FieldError } from '#app/components/admin/AdminField.tsx';
 import { RosterLink } from '#app/components/admin/RosterLink.tsx';
 import { StaffTime, useStaffClock } from '#app/components/admin/StaffTime.tsx';
 import { TrialPath } from '#app/components/admin/TrialPath.tsx';
@@ -248,10 +249,7 @@ export default function BidPage({ loaderData, actionData }: Route.ComponentProps
       <Form method="post" className="admin-form" noValidate key={bid.version}>
         <input type="hidden" name="version" value={bid.version} />
         <FormAlert message={actionData?.formError} className="admin-form__error" />
-        <div className="admin-field">
-          <label htmlFor="bid-status" className="admin-field__label">
-            Новый статус
-          </label>
+        <AdminField id="bid-status" label="Новый статус">
           <select id="bid-status" name="status" defaultValue={actionData?.status ?? next[0]}>
             {next.map((status) => (
               <option key={status} value={status}>
@@ -259,12 +257,9 @@ export default function BidPage({ loaderData, actionData }: Route.ComponentProps
               </option>
             ))}
           </select>
-          {actionData?.errors.status ? <p className="admin-field__error">{actionData.errors.status}</p> : null}
-        </div>
-        <div className="admin-field">
-          <label htmlFor="bid-note" className="admin-field__label">
-            Заметка (для отказа — причина)
-          </label>
+          <FieldError error={actionData?.errors.status} />
+        </AdminField>
+        <AdminField id="bid-note" label="Заметка (для отказа — причина)">
           <textarea
             id="bid-note"
             name="note"
@@ -273,12 +268,8 @@ export default function BidPage({ loaderData, actionData }: Route.ComponentProps
             aria-invalid={actionData?.errors.note ? true : undefined}
             aria-describedby={actionData?.errors.note ? 'bid-note-error' : undefined}
           />
-          {actionData?.errors.note ? (
-            <p id="bid-note-error" className="admin-field__error">
-              {actionData.errors.note}
-            </p>
-          ) : null}
-        </div>
+          <FieldError id="bid-note-error" error={actionData?.errors.note} />
+        </AdminField>
         <button type="submit" className="admin-button">
           Сохранить статус
         </button>

@@ -5,6 +5,7 @@ import { changedFields, revisionData, revisionText } from '#app/admin/revisions.
 import { SCHEDULED_ACTION_LABELS, SCHEDULED_TITLE } from '#app/admin/scheduling.ts';
 import { recordPath, sectionByKey } from '#app/admin/sections.ts';
 import { getStaff } from '#app/auth/staff.server.ts';
+import { AdminField } from '#app/components/admin/AdminField.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { TableHead } from '#app/components/admin/TableHead.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';
@@ -209,10 +210,7 @@ export default function ScheduledChange({ loaderData, actionData }: Route.Compon
         <>
           <Form method="post" className="admin-form" noValidate>
             <FormAlert message={actionData?.error ?? null} className="admin-form__error" />
-            <div className="admin-field">
-              <label htmlFor="due_at" className="admin-field__label">
-                Применить
-              </label>
+            <AdminField id="due_at" label="Применить">
               <input
                 type="datetime-local"
                 id="due_at"
@@ -225,7 +223,7 @@ export default function ScheduledChange({ loaderData, actionData }: Route.Compon
               <p id="due-hint" className="admin-field__hint">
                 Время зала: {entry.zoneLabel}.
               </p>
-            </div>
+            </AdminField>
             <div className="admin-form__actions">
               <button type="submit" name="intent" value="reschedule" className="admin-button" disabled={busy}>
                 Перенести
