@@ -1,9 +1,9 @@
 /**
  * Public pages are answered by React Router over the build without the staff area's routes (ADR 53, addendum):
- * for a document request React Router tries the routes' branches, best-ranked first, until one matches, four or five
- * times (the request, the loaders, the router it renders with, the routes it tells the browser about), and builds
- * route objects for every route of the manifest, all per request. The staff area is 78 of the site's 107 routes and
- * the public pages rank below them, so most of that work was spent on routes a public URL can never match.
+ * React Router matches a document request's URL against every route's branch four or five times (the request, the
+ * loaders, the router it renders with, the routes it tells the browser about) and builds route objects for every
+ * route of the manifest, all per request. The staff area is about 80 of the site's 107 routes, and the public pages
+ * rank below them, so most of that work was spent on routes a public URL can never match.
  *
  * Every route of the staff area lies under one path segment (`/admin`); a request whose path may reach it, and React
  * Router's route discovery (`/__manifest`, which must find staff routes for a client on a public page), get the
