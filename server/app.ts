@@ -9,14 +9,12 @@
 
 import * as serverBuild from 'virtual:react-router/server-build';
 import type express from 'express';
-import { ADMIN_PATH } from '#app/admin/sections.ts';
 import siteStyles from '#app/app.css?inline';
 import { isSignedInStaff, sessionRules } from '#app/auth/session-cookie.server.ts';
 import { answerDatabaseOutagesWith503 } from '#app/infra/database-outage.server.ts';
 import { AppLoadContext, type AppServices } from '#app/infra/load-context.server.ts';
 import { createPageCache } from '#app/infra/page-cache.server.ts';
 import { createRequestHandler } from '#app/infra/request-handler.server.ts';
-import { mayReachRoutesUnder, withoutRoutesUnder } from '#app/infra/site-routes.server.ts';
 import { PUBLIC_BODY_LIMIT, STAFF_BODY_LIMIT } from '#app/lib/body-limits.ts';
 import { resolveActiveGym } from '#app/services/active-gym.server.ts';
 import { issueBidToken } from '#app/services/bid-token.server.ts';
@@ -24,8 +22,6 @@ import { issueBidToken } from '#app/services/bid-token.server.ts';
 const dev = import.meta.env.DEV;
 // Every route's loader, action and middleware answers an unreachable database with a 503 (database-outage.server.ts).
 const build = answerDatabaseOutagesWith503(serverBuild);
-/** The same build without the staff area's routes, for every request that cannot reach them (site-routes.server.ts). */
-const publicBuild = withoutRoutesUnder(build, 'layouts/admin');
 
 /** The build's routes, for the metrics' route patterns (app/infra/metrics.server.ts). */
 export const routes = build.routes;
@@ -51,7 +47,8 @@ export function createSite(services: Omit<AppServices, 'buildId'>): express.Requ
       resolveActiveGym({ database, cache }, { headers: new Headers(cookie ? { cookie } : {}) } as Request),
     issueToken: () => issueBidToken(sessionSecret),
   });
-  const options = {
+  const reactRouter = createRequestHandler({
+    build,
     mode: dev ? 'development' : 'production',
     // Request bodies are counted as they arrive (docs/security.md, "Request bodies").
     bodyLimit: (req) => (/^\/admin(\/|$)/.test(req.path) ? STAFF_BODY_LIMIT : PUBLIC_BODY_LIMIT),
@@ -65,15 +62,6 @@ export function createSite(services: Omit<AppServices, 'buildId'>): express.Requ
         { id: String(req.id), nonce: res.locals.nonce, logger: req.log, ip: req.ip ?? null },
       );
     },
-  } satisfies Omit<Parameters<typeof createRequestHandler>[0], 'build'>;
-  const wholeSite = createRequestHandler({ ...options, build });
-  // Public pages: React Router matches and builds route objects over a quarter of the routes (ADR 53, addendum).
-  const publicPages = createRequestHandler({ ...options, build: publicBuild });
-  const manifestPath = build.routeDiscovery.manifestPath;
-  // The path React Router reads is the original URL's (request-handler.server.ts).
-  const reactRouter: express.RequestHandler = (req, res, next) =>
-    mayReachRoutesUnder(req.originalUrl.split('?', 1)[0]!, ADMIN_PATH, manifestPath)
-      ? wholeSite(req, res, next)
-      : publicPages(req, res, next);
+  });
   return [pageCache.middleware, reactRouter];
 }
