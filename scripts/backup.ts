@@ -11,6 +11,8 @@
  * The archive is its owner's alone from its first byte (0600, in a folder made 0700) and appears under its name only
  * when complete (docs/security.md, "Backups"). `npm run restore -- <file>` (scripts/restore.ts) puts it back.
  */
+// First of all: a tool restarts itself with a short-lived process's flags (app/infra/tool-process.server.ts).
+import '#app/infra/tool-process.server.ts';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

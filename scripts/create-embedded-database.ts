@@ -10,6 +10,8 @@
  *
  * Not meant to be run by hand: `npm start` does it.
  */
+// First of all: a tool restarts itself with a short-lived process's flags (app/infra/tool-process.server.ts).
+import '#app/infra/tool-process.server.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';

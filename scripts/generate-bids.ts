@@ -7,6 +7,8 @@
  * Rows are made by PostgreSQL itself with generate_series, 100,000 per statement: about a minute for a million.
  * Without DATABASE_URL it uses the PGlite database in DATA_DIR (stop the server first).
  */
+// First of all: a tool restarts itself with a short-lived process's flags (app/infra/tool-process.server.ts).
+import '#app/infra/tool-process.server.ts';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { createDb, migrateToLatest } from '#db/index.ts';

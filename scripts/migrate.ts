@@ -1,4 +1,6 @@
 /** `npm run migrate`: applies pending migrations to the configured database and exits. */
+// First of all: a tool restarts itself with a short-lived process's flags (app/infra/tool-process.server.ts).
+import '#app/infra/tool-process.server.ts';
 import path from 'node:path';
 import { loadEnv } from '#app/infra/env.server.ts';
 import { exitOnStartupError } from '#app/infra/startup.server.ts';

@@ -5,6 +5,8 @@
  * An archive holding a link, or a path that leaves the folder it is unpacked into, is refused before anything is
  * written (docs/security.md, "Backups").
  */
+// First of all: a tool restarts itself with a short-lived process's flags (app/infra/tool-process.server.ts).
+import '#app/infra/tool-process.server.ts';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

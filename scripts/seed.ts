@@ -1,4 +1,6 @@
 /** `node scripts/seed.ts`: migrates the configured database and fills it with demo content if it is empty. */
+// First of all: a tool restarts itself with a short-lived process's flags (app/infra/tool-process.server.ts).
+import '#app/infra/tool-process.server.ts';
 import path from 'node:path';
 import { loadEnv } from '#app/infra/env.server.ts';
 import { exitOnStartupError } from '#app/infra/startup.server.ts';

@@ -11,6 +11,8 @@
  * Uses DATABASE_URL, or the PGlite database in DATA_DIR (stop the server first: PGlite allows one process, and the
  * CLI refuses with a message naming the process that holds it).
  */
+// First of all: a tool restarts itself with a short-lived process's flags (app/infra/tool-process.server.ts).
+import '#app/infra/tool-process.server.ts';
 import path from 'node:path';
 import readline from 'node:readline/promises';
 import { parseArgs } from 'node:util';

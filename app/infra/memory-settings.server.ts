@@ -24,6 +24,8 @@ export const MALLOC_SETTINGS = {
   MALLOC_TRIM_THRESHOLD_: '131072',
 } as const;
 
+import { restartInPlace } from '#app/infra/restart-in-place.server.ts';
+
 const FLAG_NAME = /^--?[^=\s]+/;
 
 function flagName(flag: string): string {
@@ -65,14 +67,7 @@ export function memorySettingsEnv(env: NodeJS.ProcessEnv = process.env): Record<
  * operator set them all) or on a platform without `execve`.
  */
 export function applyMemorySettings(): void {
-  const flags = missingNodeFlags(process.execArgv, process.env.NODE_OPTIONS);
-  const malloc = missingMallocSettings(process.env);
-  if (flags.length === 0 && Object.keys(malloc).length === 0) return;
-  if (typeof process.execve !== 'function' || process.platform === 'win32') return;
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...flags, ...process.argv.slice(1)], {
-    ...process.env,
-    ...malloc,
-  });
+  restartInPlace(missingNodeFlags(process.execArgv, process.env.NODE_OPTIONS), missingMallocSettings(process.env));
 }
 
 /**
