@@ -16,7 +16,7 @@ import {
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { hhmm } from '#app/lib/schedule.ts';
 import { placesLeft } from '#app/lib/signup.ts';
-import { insertBidWithNotifications, type NewPublicBid } from '#app/models/bid.server.ts';
+import { insertBidWithNotifications, lockBid, type NewPublicBid } from '#app/models/bid.server.ts';
 import { GYM_RULE_COLUMNS, rulesOf } from '#app/models/gym.server.ts';
 import type { OutboxChannel } from '#app/models/outbox.server.ts';
 import {
@@ -310,12 +310,8 @@ export async function lockSignup<C extends keyof DB['bids'] & string>(
     .executeTakeFirst();
   if (!bid?.session_date) return null;
   const places = bid.slot_id === null ? null : await lockSessionPlaces(trx, bid.slot_id, bid.session_date);
-  const current = await trx
-    .selectFrom('bids')
-    .select(columns)
-    .where('id', '=', bidId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const current = await lockBid(trx, bidId, columns);
+  if (!current) return null;
   return { slotId: bid.slot_id, sessionDate: bid.session_date, places, current };
 }
 
