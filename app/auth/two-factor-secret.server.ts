@@ -8,6 +8,7 @@ import { normaliseEmail, StaffInputError } from '#app/auth/accounts.server.ts';
 import { deleteUserLoginChallenges } from '#app/auth/login-challenge.server.ts';
 import { deleteUserSessions, markSessionSecondFactor } from '#app/auth/session.server.ts';
 import { recordStaffUserAudit } from '#app/models/audit.server.ts';
+import { countRows } from '#app/models/count.server.ts';
 import type { Database } from '#db/index.ts';
 import type { StaffRole } from '#db/schema.ts';
 
@@ -41,14 +42,10 @@ export function findTwoFactorRecord(db: Database, staffUserId: number): Promise<
     .executeTakeFirst();
 }
 
-export async function countUnusedRecoveryCodes(db: Database, staffUserId: number): Promise<number> {
-  const row = await db
-    .selectFrom('staff_recovery_codes')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('staff_user_id', '=', staffUserId)
-    .where('used_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countUnusedRecoveryCodes(db: Database, staffUserId: number): Promise<number> {
+  return countRows(
+    db.selectFrom('staff_recovery_codes').where('staff_user_id', '=', staffUserId).where('used_at', 'is', null),
+  );
 }
 
 /**

@@ -1,10 +1,10 @@
 /** Public creation of bids. The staff inbox (lists, status changes) lives with the staff models. */
 
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { PublicBidKind } from '#app/lib/bid-form.ts';
 import { enqueueNotifications, type OutboxChannel } from '#app/models/outbox.server.ts';
 import type { Database } from '#db/index.ts';
-import type { BidKind, SignupState } from '#db/schema.ts';
+import type { BidKind, DB, SignupState } from '#db/schema.ts';
 
 export const TRIAL_TITLE = 'Пробное занятие';
 
@@ -29,6 +29,14 @@ export async function findBidSubjectTitle(
     SELECT ${sql.ref(title)} AS title FROM ${sql.table(table)} WHERE id = ${id} AND published
   `.execute(db);
   return rows[0]?.title;
+}
+
+/**
+ * A bid's row read for `columns` and locked (FOR UPDATE) until the transaction ends, so that a change decided on what
+ * it read cannot cross another one; undefined when there is no such bid.
+ */
+export function lockBid<C extends keyof DB['bids'] & string>(trx: Transaction<DB>, id: number, columns: readonly C[]) {
+  return trx.selectFrom('bids').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 export interface NewPublicBid {

@@ -6,6 +6,7 @@
  */
 import { sql, type Transaction, type UpdateObject } from 'kysely';
 import { recordAudit } from '#app/models/audit.server.ts';
+import { countRows } from '#app/models/count.server.ts';
 import type { Database } from '#db/index.ts';
 import type { DB, ScheduledAction } from '#db/schema.ts';
 
@@ -210,15 +211,14 @@ export async function markChangeApplied(db: Database, id: number, now: Date, fai
 }
 
 /** Pending changes due more than OVERDUE_AFTER_MS before `now`: the worker is not running or keeps failing. */
-export async function countOverdueChanges(db: Database, now: Date): Promise<number> {
-  const row = await db
-    .selectFrom('scheduled_changes')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('applied_at', 'is', null)
-    .where('cancelled_at', 'is', null)
-    .where('due_at', '<', new Date(now.getTime() - OVERDUE_AFTER_MS))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countOverdueChanges(db: Database, now: Date): Promise<number> {
+  return countRows(
+    db
+      .selectFrom('scheduled_changes')
+      .where('applied_at', 'is', null)
+      .where('cancelled_at', 'is', null)
+      .where('due_at', '<', new Date(now.getTime() - OVERDUE_AFTER_MS)),
+  );
 }
 
 /** Drops the pending changes of a deleted record: nothing is left to change. */

@@ -16,7 +16,7 @@ import {
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { hhmm } from '#app/lib/schedule.ts';
 import { placesLeft } from '#app/lib/signup.ts';
-import { insertBidWithNotifications, type NewPublicBid } from '#app/models/bid.server.ts';
+import { insertBidWithNotifications, lockBid, type NewPublicBid } from '#app/models/bid.server.ts';
 import { GYM_RULE_COLUMNS, rulesOf } from '#app/models/gym.server.ts';
 import type { OutboxChannel } from '#app/models/outbox.server.ts';
 import {
@@ -292,6 +292,29 @@ export async function findSignupByTokenHash(db: Database, tokenHash: string) {
   );
 }
 
+/**
+ * Locks a sign-up for a change of its state: its session's places first (`lockSessionPlaces`, as every change of a
+ * session's places does), then its own row, read for `columns`. Null when there is no such sign-up; `places` is null
+ * when its slot has been deleted (its sign-ups can still be cancelled).
+ */
+export async function lockSignup<C extends keyof DB['bids'] & string>(
+  trx: Transaction<DB>,
+  bidId: number,
+  columns: readonly C[],
+) {
+  const bid = await trx
+    .selectFrom('bids')
+    .select(['slot_id', 'session_date'])
+    .where('id', '=', bidId)
+    .where('kind', '=', 'signup')
+    .executeTakeFirst();
+  if (!bid?.session_date) return null;
+  const places = bid.slot_id === null ? null : await lockSessionPlaces(trx, bid.slot_id, bid.session_date);
+  const current = await lockBid(trx, bidId, columns);
+  if (!current) return null;
+  return { slotId: bid.slot_id, sessionDate: bid.session_date, places, current };
+}
+
 export type VisitorCancelResult =
   | { outcome: 'cancelled'; late: boolean; promoted: number[] }
   | { outcome: 'already' }
@@ -310,20 +333,9 @@ export async function cancelByVisitor(
   now = new Date(),
 ): Promise<VisitorCancelResult> {
   return db.transaction().execute(async (trx) => {
-    const bid = await trx
-      .selectFrom('bids')
-      .select(['slot_id', 'session_date'])
-      .where('id', '=', bidId)
-      .where('kind', '=', 'signup')
-      .executeTakeFirst();
-    if (!bid?.session_date) return { outcome: 'missing' } as const;
-    const places = bid.slot_id === null ? null : await lockSessionPlaces(trx, bid.slot_id, bid.session_date);
-    const current = await trx
-      .selectFrom('bids')
-      .select(['status', 'signup_state'])
-      .where('id', '=', bidId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const signup = await lockSignup(trx, bidId, ['status', 'signup_state']);
+    if (!signup) return { outcome: 'missing' } as const;
+    const { places, current } = signup;
     if (current.signup_state !== 'booked' && current.signup_state !== 'waiting') return { outcome: 'already' } as const;
     if (places && now.getTime() >= places.startsAt.getTime()) return { outcome: 'started' } as const;
     const late =
@@ -352,9 +364,9 @@ export async function cancelByVisitor(
       .execute();
     await dropPendingReminders(trx, [bidId], 'запись отменена');
     let promoted: number[] = [];
-    if (current.signup_state === 'booked' && places && bid.slot_id !== null) {
+    if (current.signup_state === 'booked' && places && signup.slotId !== null) {
       places.booked -= 1;
-      promoted = (await promoteWaiting(trx, bid.slot_id, bid.session_date, places, channels, now)).promoted;
+      promoted = (await promoteWaiting(trx, signup.slotId, signup.sessionDate, places, channels, now)).promoted;
     } else if (places) {
       places.waiting -= 1;
     }

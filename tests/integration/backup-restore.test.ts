@@ -2,13 +2,13 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest } from '#db/index.ts';
 import { withAdminClient } from '#tests/fixtures/pg.ts';
+import { useTempDir } from '#tests/fixtures/temp-dir.ts';
 
 const run = promisify(execFile);
 const TIMEOUT = 180_000;
@@ -39,15 +39,11 @@ async function hasRow(databaseUrl: string | undefined, dataDir: string, marker: 
 }
 
 describe('backup and restore', () => {
-  let root: string;
-  beforeAll(() => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'club-backup-test-'));
-  });
-  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  const root = useTempDir('club-backup-test-');
 
   it('PGlite: the database, the uploaded images and the session secret come back', { timeout: TIMEOUT }, async () => {
-    const dataDir = path.join(root, 'pglite-site');
-    const archive = path.join(root, 'pglite.tar.gz');
+    const dataDir = path.join(root(), 'pglite-site');
+    const archive = path.join(root(), 'pglite.tar.gz');
     await markRow(undefined, dataDir, 'pglite-marker');
     fs.mkdirSync(path.join(dataDir, 'uploads', 'u'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'uploads', 'u', 'a.jpg'), 'picture');
@@ -87,8 +83,8 @@ describe('backup and restore', () => {
     });
     try {
       const [source, target] = names.map(urlOf) as [string, string];
-      const dataDir = path.join(root, 'pg-site');
-      const archive = path.join(root, 'pg.tar.gz');
+      const dataDir = path.join(root(), 'pg-site');
+      const archive = path.join(root(), 'pg.tar.gz');
       await markRow(source, dataDir, 'pg-marker');
       await cli('scripts/backup.ts', ['--out', archive], { DATA_DIR: dataDir, DATABASE_URL: source });
 
@@ -118,14 +114,12 @@ describe('backup and restore', () => {
  * archive with a link or a path out of its folder is refused before anything is written.
  */
 describe('backups are private and restores take only plain files', () => {
-  let root: string;
+  const root = useTempDir('club-backup-private-');
   let fakes: string;
   beforeAll(() => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'club-backup-private-'));
-    fakes = path.join(root, 'bin');
+    fakes = path.join(root(), 'bin');
     fs.mkdirSync(fakes);
   });
-  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
   /** A stand-in for a program on PATH: a shell script. */
   function fakeProgram(name: string, script: string) {
@@ -134,7 +128,7 @@ describe('backups are private and restores take only plain files', () => {
   const withFakes = (env: Record<string, string>) => ({ ...env, PATH: `${fakes}:${process.env.PATH}` });
 
   async function pgliteSite(name: string): Promise<string> {
-    const dataDir = path.join(root, name);
+    const dataDir = path.join(root(), name);
     await markRow(undefined, dataDir, `${name}-marker`);
     return dataDir;
   }
@@ -143,7 +137,7 @@ describe('backups are private and restores take only plain files', () => {
     timeout: TIMEOUT,
   }, async () => {
     const dataDir = await pgliteSite('private-site');
-    const archive = path.join(root, 'new-folder', 'club.tar.gz');
+    const archive = path.join(root(), 'new-folder', 'club.tar.gz');
     await cli('scripts/backup.ts', [archive], { DATA_DIR: dataDir });
     expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
     expect(fs.statSync(path.dirname(archive)).mode & 0o777).toBe(0o700);
@@ -153,8 +147,8 @@ describe('backups are private and restores take only plain files', () => {
     timeout: TIMEOUT,
   }, async () => {
     const dataDir = await pgliteSite('failing-site');
-    const archive = path.join(root, 'failed.tar.gz');
-    const seen = path.join(root, 'tar-saw-mode');
+    const archive = path.join(root(), 'failed.tar.gz');
+    const seen = path.join(root(), 'tar-saw-mode');
     // tar writes half an archive, notes the mode of the file it writes to, and fails.
     fakeProgram(
       'tar',
@@ -166,7 +160,7 @@ describe('backups are private and restores take only plain files', () => {
       );
       expect(failed.code).toBe(1);
       expect(fs.readFileSync(seen, 'utf8').trim()).toBe('600');
-      expect(fs.readdirSync(root).filter((name) => name.includes('failed.tar.gz'))).toEqual([]);
+      expect(fs.readdirSync(root()).filter((name) => name.includes('failed.tar.gz'))).toEqual([]);
     } finally {
       fs.rmSync(path.join(fakes, 'tar'));
     }
@@ -174,7 +168,7 @@ describe('backups are private and restores take only plain files', () => {
 
   it('a wrong command line gets one Russian line of usage, not a stack trace', { timeout: TIMEOUT }, async () => {
     for (const args of [['a.tar.gz', 'b.tar.gz'], ['--unknown'], ['--out', 'a.tar.gz', 'b.tar.gz']]) {
-      const wrong = await cli('scripts/backup.ts', args, { DATA_DIR: path.join(root, 'nowhere') }).catch(
+      const wrong = await cli('scripts/backup.ts', args, { DATA_DIR: path.join(root(), 'nowhere') }).catch(
         (error) => error,
       );
       expect(wrong.code).toBe(1);
@@ -198,9 +192,9 @@ describe('backups are private and restores take only plain files', () => {
         url.pathname = `/${name}`;
         url.username = 'postgres';
         url.password = 's3cret pass/word';
-        await markRow(url.toString(), path.join(root, 'pg-pw'), 'pw-marker');
-        const argsFile = path.join(root, 'pg_dump-args');
-        const envFile = path.join(root, 'pg_dump-env');
+        await markRow(url.toString(), path.join(root(), 'pg-pw'), 'pw-marker');
+        const argsFile = path.join(root(), 'pg_dump-args');
+        const envFile = path.join(root(), 'pg_dump-env');
         fakeProgram(
           'pg_dump',
           `[ "$1" = "--version" ] && exit 0\nprintf '%s\\n' "$@" > "${argsFile}"\nprintf '%s' "$PGPASSWORD" > "${envFile}"\nwhile [ $# -gt 0 ]; do [ "$1" = "--file" ] && echo dump > "$2"; shift; done`,
@@ -208,8 +202,8 @@ describe('backups are private and restores take only plain files', () => {
         try {
           await cli(
             'scripts/backup.ts',
-            ['--out', path.join(root, 'pg-pw.tar.gz')],
-            withFakes({ DATA_DIR: path.join(root, 'pg-pw'), DATABASE_URL: url.toString() }),
+            ['--out', path.join(root(), 'pg-pw.tar.gz')],
+            withFakes({ DATA_DIR: path.join(root(), 'pg-pw'), DATABASE_URL: url.toString() }),
           );
         } finally {
           fs.rmSync(path.join(fakes, 'pg_dump'));
@@ -231,16 +225,16 @@ describe('backups are private and restores take only plain files', () => {
   async function unpackedBackup(name: string): Promise<{ dataDir: string; work: string }> {
     unpacked ??= (async () => {
       const site = await pgliteSite('to-tamper');
-      const archive = path.join(root, 'to-tamper.tar.gz');
+      const archive = path.join(root(), 'to-tamper.tar.gz');
       await cli('scripts/backup.ts', ['--out', archive], { DATA_DIR: site });
-      const base = path.join(root, 'to-tamper-work');
+      const base = path.join(root(), 'to-tamper-work');
       fs.mkdirSync(base);
       await run('tar', ['-xzf', archive, '-C', base]);
       return base;
     })();
-    const work = path.join(root, `${name}-work`);
+    const work = path.join(root(), `${name}-work`);
     fs.cpSync(await unpacked, work, { recursive: true });
-    return { dataDir: path.join(root, `${name}-site`), work };
+    return { dataDir: path.join(root(), `${name}-site`), work };
   }
 
   for (const [what, tamper, message] of [
@@ -265,7 +259,7 @@ describe('backups are private and restores take only plain files', () => {
       'a path that climbs out of the folder',
       (work: string) => {
         fs.mkdirSync(path.join(work, 'x'));
-        fs.writeFileSync(path.join(root, 'outside.txt'), 'outside');
+        fs.writeFileSync(path.join(root(), 'outside.txt'), 'outside');
         return ['.', '../outside.txt'];
       },
       '«../outside.txt» — путь выходит из папки копии',
@@ -275,7 +269,7 @@ describe('backups are private and restores take only plain files', () => {
       const slug = what.replace(/\W+/g, '-');
       const { dataDir, work } = await unpackedBackup(`tampered-${slug}`);
       const members = tamper(work);
-      const archive = path.join(root, `tampered-${slug}.tar.gz`);
+      const archive = path.join(root(), `tampered-${slug}.tar.gz`);
       // GNU tar keeps `..` in member names only when asked (-P); an attacker's archive is built to carry them.
       await run('tar', ['-czPf', archive, '-C', work, ...members]);
       const refused = await cli('scripts/restore.ts', [archive], { DATA_DIR: dataDir }).catch((error) => error);

@@ -1,25 +1,23 @@
 /** One process at a time on a PGlite directory: a second one is refused while the owner lives (db/pglite-lock.ts). */
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/index.ts';
 import { DatabaseLockedError, lockFileOf } from '#db/pglite-lock.ts';
+import { useTempDir } from '#tests/fixtures/temp-dir.ts';
 
 const run = promisify(execFile);
 
 // Each test creates a PGlite directory (initdb): seconds alone, much more on a busy shared machine.
 describe('PGlite directory lock', { timeout: 120_000 }, () => {
-  let dataDir: string;
+  const dataDir = useTempDir('club-lock-');
   let pgliteDir: string;
 
   beforeAll(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-lock-'));
-    pgliteDir = path.join(dataDir, 'pglite');
+    pgliteDir = path.join(dataDir(), 'pglite');
   });
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('refuses a second process while the owner lives, naming it and saying what to do', async () => {
     // Another process holds the lock: a child that writes its own lock record and waits.
@@ -44,7 +42,7 @@ describe('PGlite directory lock', { timeout: 120_000 }, () => {
 
       // The staff CLI says so in one line, exit code 1, no stack trace.
       const cli = await run(process.execPath, ['scripts/staff.ts', 'list'], {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        env: { ...process.env, DATA_DIR: dataDir(), DATABASE_URL: '' },
       }).catch((error) => error);
       expect(cli.code).toBe(1);
       expect(cli.stderr.trim()).toMatch(/^База данных в .+ уже открыта процессом \d+ \(сервер\)\. Остановите его/);
@@ -73,7 +71,7 @@ describe('PGlite directory lock', { timeout: 120_000 }, () => {
     const handle = await createDb({ dataDir: pgliteDir, lockOwner: 'сервер' });
     try {
       const migrate = await run(process.execPath, ['scripts/migrate.ts'], {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        env: { ...process.env, DATA_DIR: dataDir(), DATABASE_URL: '' },
       }).catch((error) => error);
       expect(migrate.code).toBe(1);
       expect(migrate.stderr.trim()).toBe(

@@ -1,31 +1,25 @@
 /** `npm run staff -- reset-2fa <email>`: the way back in for a member who lost their phone and their recovery codes. */
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createStaffUser } from '#app/auth/accounts.server.ts';
 import { createSession, findSessionUser } from '#app/auth/session.server.ts';
 import { decryptTotpSecret, totpCode, totpEncryptionKey } from '#app/auth/totp.server.ts';
 import { confirmTotpSetup, startTotpSetup } from '#app/auth/two-factor.server.ts';
 import { findTwoFactorRecord } from '#app/auth/two-factor-secret.server.ts';
 import { createDb, migrateToLatest } from '#db/index.ts';
+import { useTempDir } from '#tests/fixtures/temp-dir.ts';
 
 const run = promisify(execFile);
 const SECRET = 'cli-test-session-secret-of-32-characters!';
 
 // Three PGlite opens and two CLI runs (each a Node start and a PGlite open): long on a busy machine.
 describe('staff CLI', { timeout: 120_000 }, () => {
-  let dataDir: string;
-
-  beforeAll(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-cli-'));
-  });
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = useTempDir('club-cli-');
 
   async function withDb<T>(fn: (db: Awaited<ReturnType<typeof createDb>>['db']) => Promise<T>): Promise<T> {
-    const handle = await createDb({ dataDir: path.join(dataDir, 'pglite') });
+    const handle = await createDb({ dataDir: path.join(dataDir(), 'pglite') });
     try {
       await migrateToLatest(handle.db);
       return await fn(handle.db);
@@ -36,7 +30,7 @@ describe('staff CLI', { timeout: 120_000 }, () => {
 
   function staffCli(...args: string[]) {
     return run(process.execPath, ['scripts/staff.ts', ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      env: { ...process.env, DATA_DIR: dataDir(), DATABASE_URL: '' },
     });
   }
 
@@ -81,7 +75,7 @@ describe('staff CLI', { timeout: 120_000 }, () => {
     const created = await run(
       process.execPath,
       ['scripts/staff.ts', 'create', 'anna@club.test', '--role', 'editor', '--name', 'Анна Ковалёва'],
-      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', STAFF_PASSWORD: 'anna-password-1' } },
+      { env: { ...process.env, DATA_DIR: dataDir(), DATABASE_URL: '', STAFF_PASSWORD: 'anna-password-1' } },
     );
     expect(created.stdout).toMatch(/^Добавлен сотрудник anna@club\.test \(редактор, №\d+\): Анна Ковалёва$/m);
     await withDb(async (db) => {
@@ -95,7 +89,7 @@ describe('staff CLI', { timeout: 120_000 }, () => {
 
     // Without a terminal and without --name the account is still made, and the CLI says where to add the name.
     const unnamed = await run(process.execPath, ['scripts/staff.ts', 'create', 'boris@club.test', '--role', 'admin'], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', STAFF_PASSWORD: 'boris-password-1' },
+      env: { ...process.env, DATA_DIR: dataDir(), DATABASE_URL: '', STAFF_PASSWORD: 'boris-password-1' },
     });
     expect(unnamed.stdout).toContain('Добавлен сотрудник boris@club.test (администратор');
     expect(unnamed.stdout).toContain('Имя не задано');

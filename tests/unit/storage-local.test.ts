@@ -4,16 +4,17 @@
  * careless copy — leads nowhere.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage, InvalidStorageKeyError } from '#app/infra/storage.server.ts';
+import { useTempDir } from '#tests/fixtures/temp-dir.ts';
 
 describe('local storage', () => {
+  const temp = useTempDir('club-storage-');
   let dir: string;
   let root: string;
   beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-storage-'));
+    dir = temp();
     root = path.join(dir, 'uploads');
     fs.mkdirSync(path.join(root, 'seed'), { recursive: true });
     fs.writeFileSync(path.join(root, 'seed', 'a.jpg'), 'picture');
@@ -24,7 +25,6 @@ describe('local storage', () => {
     fs.symlinkSync(path.join(dir, 'elsewhere'), path.join(root, 'linked-folder'));
     fs.symlinkSync(path.join(root, 'seed', 'a.jpg'), path.join(root, 'seed', 'inside.jpg'));
   });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('reads a stored file', async () => {
     expect((await createLocalStorage(root).get('seed/a.jpg'))?.toString()).toBe('picture');

@@ -7,6 +7,8 @@ export function FilterSelect(props: {
   label: string;
   name: string;
   value: string | number | null;
+  /** The empty choice's text: «Все залы»; «Все» without it. */
+  allLabel?: string;
   options?: readonly Option[];
   children?: ReactNode;
 }) {
@@ -14,7 +16,7 @@ export function FilterSelect(props: {
     <label>
       <span>{props.label}</span>
       <select name={props.name} defaultValue={props.value ?? ''}>
-        <option value="">Все</option>
+        <option value="">{props.allLabel ?? 'Все'}</option>
         {props.children}
         <OptionList options={props.options ?? []} />
       </select>

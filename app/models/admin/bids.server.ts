@@ -5,6 +5,7 @@ import { parseId } from '#app/lib/id.ts';
 import { isIsoDate } from '#app/lib/schedule.ts';
 import { searchTerm } from '#app/lib/text.ts';
 import { recordAudit } from '#app/models/audit.server.ts';
+import { lockBid } from '#app/models/bid.server.ts';
 import type { Database } from '#db/index.ts';
 import type { BidKind, BidStatus, DB } from '#db/schema.ts';
 
@@ -327,12 +328,7 @@ export async function changeBidStatus(
   input: { id: number; version: number; to: BidStatus; note: string; staffUserId: number },
 ): Promise<StatusChangeResult> {
   return db.transaction().execute(async (trx) => {
-    const bid = await trx
-      .selectFrom('bids')
-      .select(['status', 'version'])
-      .where('id', '=', input.id)
-      .forUpdate()
-      .executeTakeFirst();
+    const bid = await lockBid(trx, input.id, ['status', 'version']);
     if (!bid) return 'missing';
     if (bid.version !== input.version) return 'conflict';
     if (!BID_TRANSITIONS[bid.status].includes(input.to)) return 'invalid';

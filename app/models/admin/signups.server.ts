@@ -10,7 +10,7 @@ import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 import { placesLeft } from '#app/lib/signup.ts';
 import { changeBid } from '#app/models/admin/bids.server.ts';
 import { GYM_RULE_COLUMNS, rulesOf } from '#app/models/gym.server.ts';
-import { lockSessionPlaces, promoteWaiting, SIGNUP_ENTITY, sessionSignups } from '#app/models/signup.server.ts';
+import { lockSignup, promoteWaiting, SIGNUP_ENTITY, sessionSignups } from '#app/models/signup.server.ts';
 import {
   dropPendingReminders,
   enqueueVisitorMessages,
@@ -116,21 +116,9 @@ async function changeSignupState(
   note: string,
 ): Promise<SignupChangeResult> {
   return db.transaction().execute(async (trx) => {
-    const bid = await trx
-      .selectFrom('bids')
-      .select(['slot_id', 'session_date'])
-      .where('id', '=', input.id)
-      .where('kind', '=', 'signup')
-      .executeTakeFirst();
-    if (!bid?.session_date) return 'missing';
-    // The slot's lock first (a deleted slot has none to take: its sign-ups can still be cancelled).
-    const places = bid.slot_id === null ? null : await lockSessionPlaces(trx, bid.slot_id, bid.session_date);
-    const current = await trx
-      .selectFrom('bids')
-      .select(['status', 'signup_state', 'phone', 'email'])
-      .where('id', '=', input.id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const signup = await lockSignup(trx, input.id, ['status', 'signup_state', 'phone', 'email']);
+    if (!signup) return 'missing';
+    const { places, current } = signup;
     if (!current.signup_state || !from.includes(current.signup_state)) return 'invalid';
     if (to === 'booked') {
       if (!places || places.cancelled) return 'invalid';
@@ -163,9 +151,9 @@ async function changeSignupState(
     }
     if (to === 'cancelled') {
       await dropPendingReminders(trx, [input.id], 'запись отменена');
-      if (current.signup_state === 'booked' && places && bid.slot_id !== null) {
+      if (current.signup_state === 'booked' && places && signup.slotId !== null) {
         places.booked -= 1;
-        await promoteWaiting(trx, bid.slot_id, bid.session_date, places, input.channels, now);
+        await promoteWaiting(trx, signup.slotId, signup.sessionDate, places, input.channels, now);
       }
     }
     await announceContentChange(trx, SIGNUP_ENTITY);

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { OTHER_CARD_TITLE, OUTCOME_LABELS } from '#app/lib/attendance.ts';
 import { changeBid } from '#app/models/admin/bids.server.ts';
+import { lockBid } from '#app/models/bid.server.ts';
 import type { Database } from '#db/index.ts';
 import type { TrialOutcome } from '#db/schema.ts';
 
@@ -63,12 +64,7 @@ export async function setTrialOutcome(
   input: { bidId: number; staffUserId: number; choice: OutcomeInput },
 ): Promise<OutcomeResult> {
   return db.transaction().execute(async (trx) => {
-    const bid = await trx
-      .selectFrom('bids')
-      .select(['status', 'trial_bid_id', 'walk_in', 'outcome'])
-      .where('id', '=', input.bidId)
-      .forUpdate()
-      .executeTakeFirst();
+    const bid = await lockBid(trx, input.bidId, ['status', 'trial_bid_id', 'walk_in', 'outcome']);
     if (!bid || bid.trial_bid_id !== null) return 'missing';
     const came = await trx
       .selectFrom('bids')

@@ -1,8 +1,9 @@
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { AUDIT_ACTION_CHOICES, AUDIT_ENTITY_CHOICES } from '#app/admin/audit.ts';
 import { adminTitle } from '#app/admin/nav.ts';
 import { getStaff } from '#app/auth/staff.server.ts';
 import { AuditList } from '#app/components/admin/AuditList.tsx';
+import { FilterForm } from '#app/components/admin/FilterForm.tsx';
 import { FilterSelect } from '#app/components/admin/FilterSelect.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { getDb } from '#app/infra/services.server.ts';
@@ -59,7 +60,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="admin-section">
       <Heading level={1}>Журнал изменений</Heading>
-      <Form method="get" className="admin-filters" role="search" aria-label="Фильтры журнала">
+      <FilterForm label="Фильтры журнала" resetTo={filtered ? '/admin/audit' : undefined}>
         <FilterSelect label="Сотрудник" name="person" value={filters.staffUserId} options={people} />
         <FilterSelect label="Раздел" name="section" value={filters.entity} options={AUDIT_ENTITY_CHOICES} />
         <FilterSelect label="Действие" name="kind" value={filters.action} options={AUDIT_ACTION_CHOICES} />
@@ -67,15 +68,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
           <input type="checkbox" name="sessions" value="1" defaultChecked={filters.sessions} />
           <span>Показывать входы и выходы</span>
         </label>
-        <button type="submit" className="admin-button admin-button--ghost">
-          Показать
-        </button>
-        {filtered ? (
-          <Link to="/admin/audit" className="admin-link">
-            Сбросить
-          </Link>
-        ) : null}
-      </Form>
+      </FilterForm>
       <AuditList entries={entries} empty={filtered ? 'Под эти условия записей нет.' : 'Изменений пока нет.'} />
       {nextBefore !== null ? (
         <nav className="admin-pagination" aria-label="Страницы">

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { adminTitle } from '#app/admin/nav.ts';
 import { recordPath, SECTIONS, sectionByKey } from '#app/admin/sections.ts';
 import { getStaff } from '#app/auth/staff.server.ts';
-import { SingleFilterForm } from '#app/components/admin/SingleFilterForm.tsx';
+import { FilterForm } from '#app/components/admin/FilterForm.tsx';
+import { FilterSelect } from '#app/components/admin/FilterSelect.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { TableHead } from '#app/components/admin/TableHead.tsx';
 import { Heading } from '#app/components/Heading.tsx';
@@ -99,15 +100,15 @@ export default function DeletedRecords({ loaderData }: Route.ComponentProps) {
       <p className="admin-muted">
         Удалённую запись можно вернуть в течение 30 дней — с теми же полями и картинками. Потом она удаляется навсегда.
       </p>
-      <SingleFilterForm
-        key={section}
-        formLabel="Раздел удалённых записей"
-        label="Раздел"
-        name="section"
-        value={section}
-        allLabel="Все разделы"
-        options={sections.map((option) => ({ value: option.key, label: option.title }))}
-      />
+      <FilterForm key={section} label="Раздел удалённых записей">
+        <FilterSelect
+          label="Раздел"
+          name="section"
+          value={section}
+          allLabel="Все разделы"
+          options={sections.map((option) => ({ value: option.key, label: option.title }))}
+        />
+      </FilterForm>
       {entries.length === 0 ? (
         <p className="admin-muted">За последние 30 дней ничего не удаляли.</p>
       ) : (

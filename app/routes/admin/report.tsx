@@ -1,6 +1,7 @@
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { staffPageMeta } from '#app/admin/nav.ts';
 import { AdminField } from '#app/components/admin/AdminField.tsx';
+import { FilterForm } from '#app/components/admin/FilterForm.tsx';
 import { FunnelChart } from '#app/components/admin/FunnelChart.tsx';
 import { FormAlert } from '#app/components/FormAlert.tsx';
 import { Heading } from '#app/components/Heading.tsx';
@@ -88,7 +89,7 @@ export default function ReportPage({ loaderData }: Route.ComponentProps) {
         Заявки за период и что с ними стало: записались на пробное, пришли, купили абонемент. Только числа — без имён и
         телефонов. <Link to="/admin/bids">Заявки</Link> считаются по дню поступления.
       </p>
-      <Form method="get" className="admin-filters admin-report__filters">
+      <FilterForm label="Период и клуб отчёта" className="admin-report__filters">
         <AdminField id="report-period" label="Период">
           <select id="report-period" name="period" defaultValue={params.period}>
             {(Object.keys(PERIOD_LABELS) as ReportPeriod[]).map((period) => (
@@ -110,10 +111,7 @@ export default function ReportPage({ loaderData }: Route.ComponentProps) {
             <GymOptions gyms={gyms} />
           </select>
         </AdminField>
-        <button type="submit" className="admin-button">
-          Показать
-        </button>
-      </Form>
+      </FilterForm>
       <FormAlert message={params.error} className="admin-form__error" />
       <p>
         <strong>

@@ -12,6 +12,7 @@ import {
 } from '#app/admin/bids.ts';
 import { adminTitle } from '#app/admin/nav.ts';
 import { getStaff } from '#app/auth/staff.server.ts';
+import { FilterForm } from '#app/components/admin/FilterForm.tsx';
 import { FilterSelect } from '#app/components/admin/FilterSelect.tsx';
 import { SessionPlace } from '#app/components/admin/SessionPlace.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
@@ -259,7 +260,7 @@ export default function BidInbox({ loaderData }: Route.ComponentProps) {
           Скачать CSV
         </a>
       </div>
-      <Form method="get" className="admin-filters" role="search" aria-label="Фильтры заявок">
+      <FilterForm label="Фильтры заявок" resetTo={params.size ? '/admin/bids' : undefined}>
         <FilterSelect label="Статус" name="status" value={filters.status} options={STATUS_OPTIONS} />
         <FilterSelect
           label="Зал"
@@ -285,15 +286,7 @@ export default function BidInbox({ loaderData }: Route.ComponentProps) {
           <span>Дата занятия</span>
           <input type="date" name="date" defaultValue={filters.sessionDate ?? ''} />
         </label>
-        <button type="submit" className="admin-button admin-button--ghost">
-          Показать
-        </button>
-        {params.size ? (
-          <Link to="/admin/bids" className="admin-link">
-            Сбросить
-          </Link>
-        ) : null}
-      </Form>
+      </FilterForm>
 
       {session ? <SessionOverview session={session} /> : null}
       {filters.slotId !== null && filters.sessionDate === null ? (

@@ -6,6 +6,7 @@ import type { AnySection } from '#app/admin/section.ts';
 import { sectionByKey, sectionOfRoute } from '#app/admin/sections.ts';
 import { getStaff } from '#app/auth/staff.server.ts';
 import { DeleteButton } from '#app/components/admin/DeleteButton.tsx';
+import { FilterForm } from '#app/components/admin/FilterForm.tsx';
 import { FilterSelect } from '#app/components/admin/FilterSelect.tsx';
 import { cellText, ListCell, linkedColumn } from '#app/components/admin/ListCell.tsx';
 import { SectionTabs } from '#app/components/admin/SectionTabs.tsx';
@@ -176,7 +177,7 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
 
-      <Form method="get" className="admin-filters" role="search" aria-label="Поиск и фильтры">
+      <FilterForm label="Поиск и фильтры">
         <label>
           <span>Поиск</span>
           <input type="search" name="q" defaultValue={query.q} />
@@ -208,10 +209,7 @@ export default function SectionList({ loaderData }: Route.ComponentProps) {
             </label>
           </>
         ) : null}
-        <button type="submit" className="admin-button admin-button--ghost">
-          Показать
-        </button>
-      </Form>
+      </FilterForm>
 
       <p className="admin-muted">Найдено: {total}</p>
       {rows.length === 0 ? (

@@ -3,7 +3,8 @@ import { staffPageMeta } from '#app/admin/nav.ts';
 import { SCHEDULED_ACTION_LABELS, SCHEDULED_TITLE } from '#app/admin/scheduling.ts';
 import { recordPath, sectionByKey } from '#app/admin/sections.ts';
 import { getStaff, type StaffIdentity } from '#app/auth/staff.server.ts';
-import { SingleFilterForm } from '#app/components/admin/SingleFilterForm.tsx';
+import { FilterForm } from '#app/components/admin/FilterForm.tsx';
+import { FilterSelect } from '#app/components/admin/FilterSelect.tsx';
 import { StaffTime } from '#app/components/admin/StaffTime.tsx';
 import { TableHead } from '#app/components/admin/TableHead.tsx';
 import { Heading } from '#app/components/Heading.tsx';
@@ -127,15 +128,9 @@ export default function ScheduledChanges({ loaderData }: Route.ComponentProps) {
         Публикации, снятия с публикации и новые версии записей, которые применятся сами в указанное время (время зала
         записи). До этого на сайте остаётся текущая версия.
       </p>
-      <SingleFilterForm
-        key={gym}
-        formLabel="Зал запланированных изменений"
-        label="Зал"
-        name="gym"
-        value={gym}
-        allLabel="Все залы"
-        options={gyms}
-      />
+      <FilterForm key={gym} label="Зал запланированных изменений">
+        <FilterSelect label="Зал" name="gym" value={gym} allLabel="Все залы" options={gyms} />
+      </FilterForm>
       {pending.length === 0 ? (
         <p className="admin-muted">Ничего не запланировано.</p>
       ) : (
