@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest } from '#db/index.ts';
 import { withAdminClient } from '#tests/fixtures/pg.ts';
 import { useTempDir } from '#tests/fixtures/temp-dir.ts';
+import { openPgliteDir } from '#tests/integration/db-harness.ts';
 
 const run = promisify(execFile);
 const TIMEOUT = 180_000;
@@ -17,8 +18,9 @@ function cli(script: string, args: string[], env: Record<string, string>) {
   return run(process.execPath, [script, ...args], { env: { ...process.env, DATABASE_URL: '', ...env } });
 }
 
+/** The site's database (PostgreSQL at `databaseUrl`, else PGlite in `dataDir`) with a row marked `marker`. */
 async function markRow(databaseUrl: string | undefined, dataDir: string, marker: string) {
-  const handle = await createDb({ databaseUrl, dataDir: path.join(dataDir, 'pglite') });
+  const handle = databaseUrl ? await createDb({ databaseUrl }) : await openPgliteDir(path.join(dataDir, 'pglite'));
   try {
     await migrateToLatest(handle.db);
     await handle.db.insertInto('audit_log').values({ action: 'create', entity: marker, entity_id: 1 }).execute();

@@ -20,9 +20,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createDb, type Database, type DbHandle, migrateToLatest } from '#db/index.ts';
+import type { LockOwner } from '#db/pglite-lock.ts';
 import { withAdminClient } from '#tests/fixtures/pg.ts';
 
 export type TestDbKind = DbHandle['kind'];
@@ -41,12 +43,31 @@ export function availableDbKinds(): TestDbKind[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/** The run's migrated PGlite database (tests/integration/global-setup.ts); undefined with TEST_DB_FRESH=1. */
+function migratedPglite(): Blob | undefined {
+  const template = process.env.TEST_PGLITE_TEMPLATE;
+  return template && fs.existsSync(template) ? new Blob([fs.readFileSync(template)]) : undefined;
+}
+
+/**
+ * The migrated PGlite database in the data directory `dataDir`, as the command-line tools and the server open it: a
+ * new one starts from the run's migrated database instead of PGlite's initdb, an existing one is opened as it is.
+ */
+export async function openPgliteDir(dataDir: string, lockOwner?: LockOwner): Promise<DbHandle> {
+  const isNew = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  const handle = await createDb({ dataDir, lockOwner, loadDataDir: isNew ? migratedPglite() : undefined });
+  try {
+    await migrateToLatest(handle.db);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
 export async function openTestDb(kind: TestDbKind = 'pglite'): Promise<TestDb> {
   if (kind === 'pglite') {
-    // A copy of the run's migrated database when there is one (tests/integration/global-setup.ts).
-    const template = process.env.TEST_PGLITE_TEMPLATE;
-    const loadDataDir = template && fs.existsSync(template) ? new Blob([fs.readFileSync(template)]) : undefined;
-    const handle = await createDb({ dataDir: 'memory://', loadDataDir });
+    const handle = await createDb({ dataDir: 'memory://', loadDataDir: migratedPglite() });
     await migrateToLatest(handle.db);
     return { db: handle.db, kind, handle, close: () => handle.close() };
   }

@@ -7,10 +7,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/index.ts';
 import { DatabaseLockedError, lockFileOf } from '#db/pglite-lock.ts';
 import { useTempDir } from '#tests/fixtures/temp-dir.ts';
+import { openPgliteDir } from '#tests/integration/db-harness.ts';
 
 const run = promisify(execFile);
 
-// Each test creates a PGlite directory (initdb): seconds alone, much more on a busy shared machine.
 describe('PGlite directory lock', { timeout: 120_000 }, () => {
   const dataDir = useTempDir('club-lock-');
   let pgliteDir: string;
@@ -58,7 +58,7 @@ describe('PGlite directory lock', { timeout: 120_000 }, () => {
     await new Promise((resolve) => dead.once('exit', resolve));
     fs.writeFileSync(lockFileOf(pgliteDir), JSON.stringify({ pid: dead.pid, owner: 'сервер' }));
 
-    const handle = await createDb({ dataDir: pgliteDir, lockOwner: 'сервер' });
+    const handle = await openPgliteDir(pgliteDir, 'сервер');
     expect(JSON.parse(fs.readFileSync(lockFileOf(pgliteDir), 'utf8'))).toMatchObject({
       pid: process.pid,
       owner: 'сервер',

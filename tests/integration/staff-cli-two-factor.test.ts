@@ -8,8 +8,9 @@ import { createSession, findSessionUser } from '#app/auth/session.server.ts';
 import { decryptTotpSecret, totpCode, totpEncryptionKey } from '#app/auth/totp.server.ts';
 import { confirmTotpSetup, startTotpSetup } from '#app/auth/two-factor.server.ts';
 import { findTwoFactorRecord } from '#app/auth/two-factor-secret.server.ts';
-import { createDb, migrateToLatest } from '#db/index.ts';
+import type { DbHandle } from '#db/index.ts';
 import { useTempDir } from '#tests/fixtures/temp-dir.ts';
+import { openPgliteDir } from '#tests/integration/db-harness.ts';
 
 const run = promisify(execFile);
 const SECRET = 'cli-test-session-secret-of-32-characters!';
@@ -18,10 +19,9 @@ const SECRET = 'cli-test-session-secret-of-32-characters!';
 describe('staff CLI', { timeout: 120_000 }, () => {
   const dataDir = useTempDir('club-cli-');
 
-  async function withDb<T>(fn: (db: Awaited<ReturnType<typeof createDb>>['db']) => Promise<T>): Promise<T> {
-    const handle = await createDb({ dataDir: path.join(dataDir(), 'pglite') });
+  async function withDb<T>(fn: (db: DbHandle['db']) => Promise<T>): Promise<T> {
+    const handle = await openPgliteDir(path.join(dataDir(), 'pglite'));
     try {
-      await migrateToLatest(handle.db);
       return await fn(handle.db);
     } finally {
       await handle.close();
