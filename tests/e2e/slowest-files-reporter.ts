@@ -1,10 +1,12 @@
 /**
  * Prints the ten slowest spec files at the end of a browser run (`npm test`, `npm run test:e2e`), so that the file to
  * make cheaper next is in sight (docs/testing.md). Per file: the time its tests (with their hooks) kept a worker busy,
- * and the span from its first test's start to its last test's end, which is what a serial file adds to the run.
+ * and the span from its first test's start to its last test's end, which is what a serial file adds to the run. Then
+ * where the run's time went besides the tests: how long before the first test started (the suite server's first start),
+ * and how long at the end fewer tests ran than there are workers (a tail a long test started late leaves).
  */
 import path from 'node:path';
-import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
 interface FileTimes {
   busyMs: number;
@@ -16,12 +18,20 @@ interface FileTimes {
 export default class SlowestFilesReporter implements Reporter {
   private readonly files = new Map<string, FileTimes>();
   private readonly count: number;
+  /** Every test run's start and end (ms since the epoch), retries included. */
+  private readonly runs: Array<{ start: number; end: number }> = [];
+  private workers = 1;
 
   constructor(options: { count?: number } = {}) {
     this.count = options.count ?? 10;
   }
 
+  onBegin(config: FullConfig): void {
+    this.workers = config.workers;
+  }
+
   onTestEnd(test: TestCase, result: TestResult): void {
+    this.runs.push({ start: result.startTime.getTime(), end: result.startTime.getTime() + result.duration });
     const file = path.relative(process.cwd(), test.location.file);
     const start = result.startTime.getTime();
     const times = this.files.get(file) ?? { busyMs: 0, firstStart: start, lastEnd: start, tests: 0 };
@@ -45,6 +55,28 @@ export default class SlowestFilesReporter implements Reporter {
       `\nThe ${slowest.length} slowest spec files (of ${this.files.size}; ${(total / 1000).toFixed(0)} s of worker time in all, ` +
         `${(result.duration / 1000).toFixed(0)} s for the run):\n${lines.join('\n')}`,
     );
+    const firstStart = Math.min(...this.runs.map((run) => run.start));
+    console.log(
+      `The first test started ${((firstStart - result.startTime.getTime()) / 1000).toFixed(0)} s into the run; ` +
+        `fewer than ${this.workers} tests ran at once for the last ${(this.tailMs() / 1000).toFixed(0)} s of it.`,
+    );
+  }
+
+  /** The time from the last moment all workers were busy to the last test's end. */
+  private tailMs(): number {
+    const events = this.runs.flatMap((run) => [
+      { at: run.start, change: 1 },
+      { at: run.end, change: -1 },
+    ]);
+    events.sort((a, b) => a.at - b.at || a.change - b.change);
+    let running = 0;
+    let tailStart = events[0]?.at ?? 0;
+    for (const event of events) {
+      const wasFull = running >= this.workers;
+      running += event.change;
+      if (wasFull && running < this.workers) tailStart = event.at;
+    }
+    return (events.at(-1)?.at ?? tailStart) - tailStart;
   }
 
   printsToStdio(): boolean {
