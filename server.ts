@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express from 'express';
 import { collectStartupGarbage } from '#app/infra/memory-settings.server.ts';
+import { precompressedAssets } from '#app/infra/precompressed-assets.server.ts';
 import { createDrain } from '#app/infra/shutdown.server.ts';
 import { localAddress, say } from '#app/infra/startup-notes.server.ts';
 import { createFront } from '#server/front.ts';
@@ -54,8 +55,9 @@ if (dev) {
   }
   const site = (await import(buildPath)) as Site;
   metrics.setRoutes(site.routes);
-  // Hashed file names never change their content: cache them for a year.
-  app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
+  // Hashed file names never change their content: cache them for a year. Sent as compressed at build time where the
+  // browser takes it (ADR 55).
+  app.use('/assets', precompressedAssets('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
   // The other public files (icons.svg, images/…) all have an extension: pages skip the file-system lookup.
   const publicFiles = express.static('build/client', { maxAge: '1h', index: false });
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));

@@ -101,7 +101,7 @@ test.describe('contract endpoints', () => {
     await expect(page.locator('.skip-link')).toHaveCSS('position', 'absolute');
   });
 
-  test('hashed build assets are cached immutably', async ({ page, request }) => {
+  test('hashed build assets are cached immutably and sent as compressed at build time', async ({ page, request }) => {
     await page.goto('/');
     const src =
       (await page
@@ -112,6 +112,20 @@ test.describe('contract endpoints', () => {
     const response = await request.get(src!);
     expect(response.status()).toBe(200);
     expect(response.headers()['cache-control']).toContain('immutable');
+    // Compressed by the build, once (ADR 55): brotli where the browser takes it, else gzip, else the file itself.
+    const plain = await request.get(src!, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers()['content-encoding']).toBeUndefined();
+    for (const [accepted, sent] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+    ]) {
+      const compressed = await request.get(src!, { headers: { 'Accept-Encoding': accepted! } });
+      expect(compressed.headers()['content-encoding'], accepted).toBe(sent);
+      expect(compressed.headers().vary, accepted).toContain('Accept-Encoding');
+      expect(compressed.headers()['cache-control'], accepted).toContain('immutable');
+      expect(Number(compressed.headers()['content-length']), accepted).toBeLessThan((await plain.body()).length);
+      expect((await compressed.body()).equals(await plain.body()), accepted).toBe(true);
+    }
   });
 });
 
