@@ -20,9 +20,13 @@ RUN npm ci --omit=dev --no-audit --no-fund \
   && npm cache clean --force
 
 FROM node:24-bookworm-slim
-# The memory settings (a bounded V8 heap, two malloc arenas, fixed malloc thresholds) are not set here: server.ts
-# applies them to itself at start, the same for the container and `npm start` (app/infra/memory-settings.server.ts,
-# docs/decisions/0034-v8-heap-sizing.md).
+# jemalloc, which the server preloads when the system has it: free memory goes back to the system (ADR 34, addendum 7).
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends libjemalloc2 \
+  && rm -rf /var/lib/apt/lists/*
+# The memory settings (a bounded V8 heap, jemalloc or two glibc malloc arenas with fixed thresholds) are not set here:
+# server.ts applies them to itself at start, the same for the container and `npm start`
+# (app/infra/memory-settings.server.ts, docs/decisions/0034-v8-heap-sizing.md).
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \

@@ -6,6 +6,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  allocatorSettings,
+  JEMALLOC_CONF,
+  JEMALLOC_LIBRARIES,
   MALLOC_SETTINGS,
   memorySettingsEnv,
   missingMallocSettings,
@@ -25,8 +28,27 @@ describe('memory settings', () => {
     expect(nodeMemoryFlags({ DATABASE_URL: 'postgres://db/club' })).toContain('--max-semi-space-size=8');
   });
 
+  it('preloads jemalloc where the system has it, unless the operator preloads something (or nothing) else', () => {
+    const debian = (path: string) => path === '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2';
+    expect(allocatorSettings({}, debian)).toEqual({
+      LD_PRELOAD: '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2',
+      MALLOC_CONF: JEMALLOC_CONF,
+    });
+    expect(allocatorSettings({}, () => false)).toEqual({});
+    expect(allocatorSettings({ LD_PRELOAD: '' }, debian)).toEqual({});
+    expect(allocatorSettings({ LD_PRELOAD: '/opt/tcmalloc.so' }, debian)).toEqual({});
+    expect(allocatorSettings({ MALLOC_CONF: 'narenas:1' }, debian)).toEqual({
+      LD_PRELOAD: '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2',
+    });
+    expect(missingMallocSettings({ ...MALLOC_SETTINGS }, debian)).toEqual({
+      LD_PRELOAD: '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2',
+      MALLOC_CONF: JEMALLOC_CONF,
+    });
+    expect(missingMallocSettings({ ...MALLOC_SETTINGS, LD_PRELOAD: '' }, debian)).toEqual({});
+  });
+
   it('keeps an operator’s own malloc values and fills in the rest', () => {
-    expect(missingMallocSettings({ MALLOC_ARENA_MAX: '4' })).toEqual({
+    expect(missingMallocSettings({ MALLOC_ARENA_MAX: '4' }, () => false)).toEqual({
       MALLOC_MMAP_THRESHOLD_: MALLOC_SETTINGS.MALLOC_MMAP_THRESHOLD_,
       MALLOC_TRIM_THRESHOLD_: MALLOC_SETTINGS.MALLOC_TRIM_THRESHOLD_,
     });
@@ -45,20 +67,24 @@ describe('memory settings', () => {
 
   it('are applied by the server to itself, in place (same pid), when started without them', async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: '/nonexistent-club-dir', PORT: 'not-a-port' };
-    for (const name of [...Object.keys(MALLOC_SETTINGS), 'NODE_OPTIONS']) delete env[name];
+    for (const name of [...Object.keys(MALLOC_SETTINGS), 'NODE_OPTIONS', 'LD_PRELOAD', 'MALLOC_CONF']) delete env[name];
     // A bad PORT stops the server right after its settings are read: long enough to look at the process.
     const server = spawn(process.execPath, ['--stack-size=984', 'server.ts'], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const pid = server.pid!;
-    let seen: { cmdline: string; environ: string } | null = null;
+    let seen: { cmdline: string; environ: string; maps: string } | null = null;
     const deadline = Date.now() + 20_000;
     while (!seen && Date.now() < deadline && server.exitCode === null) {
       try {
         const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
         if (cmdline.includes('--expose-gc'))
-          seen = { cmdline, environ: fs.readFileSync(`/proc/${pid}/environ`, 'utf8') };
+          seen = {
+            cmdline,
+            environ: fs.readFileSync(`/proc/${pid}/environ`, 'utf8'),
+            maps: fs.readFileSync(`/proc/${pid}/maps`, 'utf8'),
+          };
       } catch {
         break;
       }
@@ -70,5 +96,12 @@ describe('memory settings', () => {
     // The operator's own flag survives the restart.
     expect(seen!.cmdline).toContain('--stack-size=984');
     for (const [name, value] of Object.entries(MALLOC_SETTINGS)) expect(seen!.environ).toContain(`${name}=${value}\0`);
+    // jemalloc, where the system has it (CI installs it as the container does), is loaded by the restarted process.
+    const jemalloc = JEMALLOC_LIBRARIES.find((library) => fs.existsSync(library));
+    if (jemalloc) {
+      expect(seen!.environ).toContain(`LD_PRELOAD=${jemalloc}\0`);
+      expect(seen!.environ).toContain(`MALLOC_CONF=${JEMALLOC_CONF}\0`);
+      expect(seen!.maps).toContain(jemalloc);
+    }
   });
 });
