@@ -57,8 +57,10 @@ export function precompressedAssets(root: string, options: StaticOptions = {}): 
     res.type(path.extname(name));
     res.setHeader('Content-Encoding', encoding.name);
     serve(req, res, (error?: unknown) => {
+      // The sibling was listed at the start but is gone: the next handler answers with its own type and encoding.
       req.url = originalUrl;
       res.removeHeader('Content-Encoding');
+      res.removeHeader('Content-Type');
       next(error);
     });
   };

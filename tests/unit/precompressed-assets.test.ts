@@ -49,12 +49,15 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(directory, 'only-gzip.css'), 'a{color:red}'.repeat(200));
   fs.writeFileSync(path.join(directory, 'only-gzip.css.gz'), zlib.gzipSync('a{color:red}'.repeat(200)));
   fs.writeFileSync(path.join(directory, 'tiny.js'), 'export {};\n');
+  fs.writeFileSync(path.join(directory, 'gone-9999.js'), script);
+  fs.writeFileSync(path.join(directory, 'gone-9999.js.br'), zlib.brotliCompressSync(script));
   const app = express();
   // As in server/front.ts: the on-the-fly compression in front of the static files.
   app.use(compression());
   app.use('/assets', precompressedAssets(directory, { immutable: true, maxAge: '1y', index: false }));
   app.use((_req, res) => {
-    res.status(404).send('не найдено');
+    // As React Router's answer is copied onto the response (server/app.ts): its headers appended.
+    res.status(404).append('Content-Type', 'text/plain; charset=utf-8').end('не найдено');
   });
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -121,5 +124,16 @@ describe('precompressedAssets', () => {
     expect(malformed.status).toBe(404);
     const nested = await ask('/assets/x/app-1234.js', 'br');
     expect(nested.status).toBe(404);
+  });
+
+  it('hands a file whose compressed sibling vanished after the start to the next handler without its type', async () => {
+    // The directory is listed once at the start; a build replaced under a running server removes what it listed.
+    fs.rmSync(path.join(directory, 'gone-9999.js'));
+    fs.rmSync(path.join(directory, 'gone-9999.js.br'));
+    const gone = await ask('/assets/gone-9999.js', 'br');
+    expect(gone.status).toBe(404);
+    expect(gone.headers['content-encoding']).toBeUndefined();
+    expect(gone.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(gone.body.toString()).toBe('не найдено');
   });
 });
