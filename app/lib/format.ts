@@ -1,9 +1,15 @@
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
 
-/** One place for Russian formatting: dates through Intl with ru-RU, prices as `2 990 ₽`. */
-const priceFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
-const pluralRules = new Intl.PluralRules('ru');
-const countFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
+/**
+ * One place for Russian formatting: dates through Intl with ru-RU, prices as `2 990 ₽`. Whole numbers and their
+ * plural forms are written here without Intl, exactly as Intl's ru-RU writes them (tests/unit/format-plural.test.ts
+ * compares the two): the first Intl object of a page loads the locale's data, tens of milliseconds on a slow phone,
+ * which a public page's hydration would otherwise spend on its price cards
+ * (docs/decisions/0056-browser-code-in-short-tasks.md). Anything else (fractions, huge numbers) goes to Intl, made
+ * on first use.
+ */
+const numberFormats = new Map<number, Intl.NumberFormat>();
+let pluralRules: Intl.PluralRules | null = null;
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
@@ -20,9 +26,26 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   return format;
 }
 
-/** `2990` → `2 990 ₽` (with a no-break space, as Intl writes it). */
+/**
+ * A number as ru-RU writes it with at most `maximumFractionDigits` decimals: `1234567` → `1 234 567` (no-break spaces between groups of
+ * three digits, as Intl writes them), `1.5` → `1,5`.
+ */
+function formatNumber(value: number, maximumFractionDigits: number): string {
+  if (Number.isSafeInteger(value)) {
+    const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, '\u00a0');
+    return value < 0 || Object.is(value, -0) ? `-${digits}` : digits;
+  }
+  let format = numberFormats.get(maximumFractionDigits);
+  if (!format) {
+    format = new Intl.NumberFormat('ru-RU', { maximumFractionDigits });
+    numberFormats.set(maximumFractionDigits, format);
+  }
+  return format.format(value);
+}
+
+/** `2990` → `2 990 ₽` (with no-break spaces, as Intl writes it). */
 export function formatPrice(rubles: number): string {
-  return `${priceFormat.format(rubles)}\u00a0₽`;
+  return `${formatNumber(rubles, 0)}\u00a0₽`;
 }
 
 export function formatDate(value: Date | string, timeZone = DEFAULT_TIME_ZONE): string {
@@ -38,19 +61,32 @@ export function formatDateTime(value: Date | string, timeZone = DEFAULT_TIME_ZON
 /** The three Russian forms of a word after a number: for 1, for 2–4, for 5 (`['заявка', 'заявки', 'заявок']`). */
 export type PluralForms = readonly [one: string, few: string, many: string];
 
+/** Russian's plural category of a count, as `Intl.PluralRules('ru')` gives it (whole numbers without Intl). */
+function pluralCategory(count: number): Intl.LDMLPluralRule {
+  if (!Number.isSafeInteger(count)) {
+    pluralRules ??= new Intl.PluralRules('ru');
+    return pluralRules.select(count);
+  }
+  const units = Math.abs(count) % 10;
+  const tens = Math.abs(count) % 100;
+  if (units === 1 && tens !== 11) return 'one';
+  if (units >= 2 && units <= 4 && (tens < 12 || tens > 14)) return 'few';
+  return 'many';
+}
+
 /**
- * The form of a word for a count, by `Intl.PluralRules('ru')` — the one plural rule of the product:
- * plural(5, ['тренер', 'тренера', 'тренеров']) → 'тренеров', 21 → 'тренер', 22 → 'тренера', 111 → 'тренеров'.
- * A fraction takes the 2–4 form (1,5 часа).
+ * The form of a word for a count, by Russian's plural rule (`Intl.PluralRules('ru')`) — the one plural rule of the
+ * product: plural(5, ['тренер', 'тренера', 'тренеров']) → 'тренеров', 21 → 'тренер', 22 → 'тренера', 111 →
+ * 'тренеров'. A fraction takes the 2–4 form (1,5 часа).
  */
 export function plural(count: number, forms: PluralForms): string {
-  const rule = pluralRules.select(count);
+  const rule = pluralCategory(count);
   return rule === 'one' ? forms[0] : rule === 'few' || rule === 'other' ? forms[1] : forms[2];
 }
 
 /** A count with its word, as every page shows counts: countOf(5, ['заявка', 'заявки', 'заявок']) → '5 заявок'. */
 export function countOf(count: number, forms: PluralForms): string {
-  return `${countFormat.format(count)} ${plural(count, forms)}`;
+  return `${formatNumber(count, 2)} ${plural(count, forms)}`;
 }
 
 /** Words counted in more than one place. */

@@ -76,14 +76,20 @@ const ZONE_NAMES: Readonly<Record<string, string>> = {
   'Etc/UTC': 'UTC',
 };
 
+let russianTimeZoneList: ReadonlyArray<{ value: string; label: string }> | null = null;
+
 /**
  * The zones of Russia with their Russian names and offsets (`Екатеринбург, UTC+5`), for the gym form's suggestions.
- * Russia keeps no daylight saving time, so the offsets never change with the season.
+ * Russia keeps no daylight saving time, so the offsets never change with the season. Worked out on first use, not
+ * when the module loads: this module is in the browser code of every public page, which never shows the list.
  */
-export const RUSSIAN_TIME_ZONES: ReadonlyArray<{ value: string; label: string }> = Object.keys(RUSSIA).map((zone) => ({
-  value: zone,
-  label: zoneLabel(zone, Date.UTC(2026, 0, 1)),
-}));
+export function russianTimeZones(): ReadonlyArray<{ value: string; label: string }> {
+  russianTimeZoneList ??= Object.keys(RUSSIA).map((zone) => ({
+    value: zone,
+    label: zoneLabel(zone, Date.UTC(2026, 0, 1)),
+  }));
+  return russianTimeZoneList;
+}
 
 /** The zone's place as people say it: `Asia/Yekaterinburg` → `Екатеринбург`. */
 export function zoneName(timeZone: string): string {

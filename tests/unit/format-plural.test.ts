@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { bidKindText, bidTimeZone } from '#app/admin/bids.ts';
-import { BIDS_FORMS, countOf, formatPhone, NEW_BIDS_FORMS, plural, timeZoneOffset } from '#app/lib/format.ts';
+import {
+  BIDS_FORMS,
+  countOf,
+  formatPhone,
+  formatPrice,
+  NEW_BIDS_FORMS,
+  plural,
+  timeZoneOffset,
+} from '#app/lib/format.ts';
 
 describe('Russian plurals (one helper for every count shown)', () => {
   it.each([
@@ -34,6 +42,25 @@ describe('Russian plurals (one helper for every count shown)', () => {
 
   it('gives a fraction the 2–4 form', () => {
     expect(countOf(1.5, ['час', 'часа', 'часов'])).toBe('1,5 часа');
+  });
+
+  // Whole numbers are written without Intl (no locale data to load in the browser): exactly as Intl's ru-RU.
+  const FORMS: readonly [string, string, string] = ['one', 'few', 'many'];
+  const samples = [
+    ...Array.from({ length: 30_001 }, (_, index) => index - 1_000),
+    ...[99_999, 100_000, 999_999, 1_000_000, 123_456_789, -1_234_567, 2 ** 40, Number.MAX_SAFE_INTEGER, -0],
+    ...[0.5, 1.5, 2.25, 2.999, 1234.5, -0.5, 2.5, 1e21, Number.MAX_SAFE_INTEGER + 2],
+  ];
+
+  it('writes whole numbers, prices and plural forms exactly as Intl ru-RU does', () => {
+    const rules = new Intl.PluralRules('ru');
+    const counts = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
+    const prices = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
+    const byRule = { one: 'one', few: 'few', many: 'many', other: 'few', zero: 'many', two: 'many' } as const;
+    for (const value of samples) {
+      expect(countOf(value, FORMS), String(value)).toBe(`${counts.format(value)} ${byRule[rules.select(value)]}`);
+      expect(formatPrice(value), String(value)).toBe(`${prices.format(value)}\u00a0₽`);
+    }
   });
 });
 

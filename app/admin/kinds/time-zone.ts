@@ -1,7 +1,7 @@
 /** An IANA time zone (`Asia/Yekaterinburg`), typed by name with the Russian zones suggested. */
 import { checkLength, defineKind, type FieldBase, isEmpty } from '#app/admin/kinds/kind.ts';
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
-import { isTimeZone, RUSSIAN_TIME_ZONES } from '#app/lib/staff-time.ts';
+import { isTimeZone, russianTimeZones } from '#app/lib/staff-time.ts';
 
 export type TimeZoneField<Name extends string = string> = FieldBase<Name> & { kind: 'timeZone' };
 
@@ -18,7 +18,7 @@ export const timeZone = defineKind<TimeZoneField>({
   },
   initial: () => DEFAULT_TIME_ZONE,
   // The suggestions say in Russian which city and offset each zone is.
-  control: () => ({ element: 'input', type: 'text', maxLength: MAX_TIME_ZONE_LENGTH, suggestions: RUSSIAN_TIME_ZONES }),
+  control: () => ({ element: 'input', type: 'text', maxLength: MAX_TIME_ZONE_LENGTH, suggestions: russianTimeZones() }),
   cell: { text: (_field, value) => String(value), names: true },
   revisionValue: (_field, value) => (value === null || value === undefined ? '' : String(value)),
 });
