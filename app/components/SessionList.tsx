@@ -2,14 +2,12 @@ import { Link } from 'react-router';
 import { Heading } from '#app/components/Heading.tsx';
 import { SessionSignup } from '#app/components/SessionSignup.tsx';
 import { gymPhrase } from '#app/lib/club.ts';
-import { dateTimeFormat } from '#app/lib/format.ts';
+import { dayAndMonth } from '#app/lib/format.ts';
 import { isoWeekday, type Session, sessionProgress, WEEKDAY_NAMES } from '#app/lib/schedule.ts';
 import { signupClosed } from '#app/lib/signup.ts';
 
 function dateLabel(date: string) {
-  const text = dateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+  const text = dayAndMonth(date);
   return `${WEEKDAY_NAMES[isoWeekday(date) - 1]}, ${text}`;
 }
 

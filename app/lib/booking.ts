@@ -2,7 +2,7 @@
  * The visitor's booking loop (docs/product/signups.md): a gym's booking rules, the moments they draw around a
  * session, and the words of the messages a visitor gets. Pure and shared by server and client.
  */
-import { dateTimeFormat, plural } from '#app/lib/format.ts';
+import { dateTimeFormat, dayAndMonth, plural } from '#app/lib/format.ts';
 import { zonedTimeToUtc } from '#app/lib/ics.ts';
 
 /** A gym's booking rules (its fields; the defaults are the migration's). */
@@ -144,10 +144,8 @@ function shortDate(date: string): string {
 
 /** `28 ноября, сб`: the date of a letter. */
 export function longDate(date: string): string {
-  const day = new Date(`${date}T12:00:00Z`);
-  const text = dateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(day);
-  const weekday = dateTimeFormat('ru-RU', { weekday: 'short', timeZone: 'UTC' }).format(day);
-  return `${text}, ${weekday}`;
+  const weekday = dateTimeFormat('ru-RU', { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+  return `${dayAndMonth(date)}, ${weekday}`;
 }
 
 function cut(text: string, length: number): string {

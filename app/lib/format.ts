@@ -48,6 +48,29 @@ export function formatPrice(rubles: number): string {
   return `${formatNumber(rubles, 0)}\u00a0₽`;
 }
 
+const MONTHS_OF_A_DATE = [
+  'января',
+  'февраля',
+  'марта',
+  'апреля',
+  'мая',
+  'июня',
+  'июля',
+  'августа',
+  'сентября',
+  'октября',
+  'ноября',
+  'декабря',
+] as const;
+
+/**
+ * A calendar date `YYYY-MM-DD` as its day and month: `2026-11-28` → `28 ноября`, as Intl's ru-RU writes them, without
+ * Intl (the session lists hydrate with it: docs/decisions/0056-browser-code-in-short-tasks.md).
+ */
+export function dayAndMonth(date: string): string {
+  return `${Number(date.slice(8, 10))} ${MONTHS_OF_A_DATE[Number(date.slice(5, 7)) - 1]}`;
+}
+
 export function formatDate(value: Date | string, timeZone = DEFAULT_TIME_ZONE): string {
   const date =
     typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);

@@ -2,7 +2,7 @@
  * How staff pages name a weekly slot and a dated change (docs/product/staff.md): «Пн 07:30 Хатха-йога (Новикова)»,
  * «24 ноября, вт». Used by the week grid, the delete confirmation, flash messages and the audit log alike.
  */
-import { dateTimeFormat } from '#app/lib/format.ts';
+import { dayAndMonth } from '#app/lib/format.ts';
 import { hhmm, isoWeekday, WEEKDAY_SHORT } from '#app/lib/schedule.ts';
 
 const PATRONYMIC = /(?:вич|ьич|вна|чна)$/u;
@@ -34,8 +34,6 @@ export function slotLabel(slot: SlotNameParts, date?: string): string {
 
 /** `2026-11-24` → `24 ноября, вт`. */
 export function dayLabel(date: string): string {
-  const dayMonth = dateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+  const dayMonth = dayAndMonth(date);
   return `${dayMonth}, ${(WEEKDAY_SHORT[isoWeekday(date) - 1] ?? '').toLowerCase()}`;
 }

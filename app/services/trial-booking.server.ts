@@ -9,7 +9,7 @@ import type { AppServices } from '#app/infra/load-context.server.ts';
 import { sessionChoiceValue } from '#app/lib/attendance.ts';
 import { managePath } from '#app/lib/booking.ts';
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
-import { dateTimeFormat } from '#app/lib/format.ts';
+import { dayAndMonth } from '#app/lib/format.ts';
 import { addDays, isoWeekday, type Session, todayIn, WEEKDAY_SHORT } from '#app/lib/schedule.ts';
 import { placesText } from '#app/lib/signup.ts';
 import { getSession, listSessions } from '#app/models/schedule.server.ts';
@@ -27,9 +27,7 @@ export interface SessionChoice {
 
 /** `Пт, 28 ноября, 19:00 — Хатха-йога (осталось 3 места)`. */
 export function sessionChoiceLabel(session: Pick<Session, 'date' | 'start' | 'placesLeft' | 'training'>): string {
-  const day = dateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    new Date(`${session.date}T12:00:00Z`),
-  );
+  const day = dayAndMonth(session.date);
   const places = placesText(session.placesLeft);
   return `${WEEKDAY_SHORT[isoWeekday(session.date) - 1]}, ${day}, ${session.start} — ${session.training.title}${places ? ` (${places})` : ''}`;
 }
@@ -67,9 +65,7 @@ export async function trialSessionChoices(
 
 /** `Хатха-йога — 28 ноября, 19:00`: a sign-up's subject snapshot, as staff read it in the inbox. */
 export function sessionTitle(session: Pick<Session, 'date' | 'start' | 'training'>): string {
-  const day = dateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    new Date(`${session.date}T12:00:00Z`),
-  );
+  const day = dayAndMonth(session.date);
   return `${session.training.title} — ${day}, ${session.start}`;
 }
 

@@ -3,6 +3,7 @@ import { bidKindText, bidTimeZone } from '#app/admin/bids.ts';
 import {
   BIDS_FORMS,
   countOf,
+  dayAndMonth,
   formatPhone,
   formatPrice,
   NEW_BIDS_FORMS,
@@ -61,6 +62,19 @@ describe('Russian plurals (one helper for every count shown)', () => {
       expect(countOf(value, FORMS), String(value)).toBe(`${counts.format(value)} ${byRule[rules.select(value)]}`);
       expect(formatPrice(value), String(value)).toBe(`${prices.format(value)}\u00a0₽`);
     }
+  });
+});
+
+describe('dates without Intl', () => {
+  it('writes a calendar date’s day and month exactly as Intl ru-RU does, every day of five years', () => {
+    const intl = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+    const first = Date.UTC(2024, 0, 1, 12);
+    for (let day = 0; day < 5 * 366; day++) {
+      const moment = new Date(first + day * 86_400_000);
+      const date = moment.toISOString().slice(0, 10);
+      expect(dayAndMonth(date), date).toBe(intl.format(moment));
+    }
+    expect(dayAndMonth('2026-11-28')).toBe('28 ноября');
   });
 });
 

@@ -7,7 +7,7 @@ import { acceptCacheParams } from '#app/infra/render-cache.server.ts';
 import { SUBMIT_LABELS } from '#app/lib/bid-form.ts';
 import { hoursBefore, managePath } from '#app/lib/booking.ts';
 import { DEFAULT_TIME_ZONE, SITE_NAME } from '#app/lib/club.ts';
-import { dateTimeFormat } from '#app/lib/format.ts';
+import { dayAndMonth } from '#app/lib/format.ts';
 import { isoWeekday, isoWeekOf, scheduleSearch, todayIn, WEEKDAY_NAMES } from '#app/lib/schedule.ts';
 import { PRIVATE_CACHE_CONTROL, pageMeta, publicPageHeaders } from '#app/lib/seo.ts';
 import { parseSessionRef, placesText, SIGNUP_STATE_PARAM } from '#app/lib/signup.ts';
@@ -26,9 +26,7 @@ import type { Route } from './+types/shedule-signup';
 
 /** `Пятница, 28 ноября`. */
 function dayLabel(date: string): string {
-  const text = dateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+  const text = dayAndMonth(date);
   return `${WEEKDAY_NAMES[isoWeekday(date) - 1]}, ${text}`;
 }
 
