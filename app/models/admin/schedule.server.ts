@@ -75,6 +75,7 @@ export async function gymUpcomingChanges(db: Database, gymId: number, timeZone: 
       'schedule_changes.date',
       'schedule_changes.kind',
       'schedule_changes.start_time as new_start_time',
+      'schedule_changes.capacity',
       'schedule_changes.note',
       'schedule_slots.weekday',
       'schedule_slots.start_time',

@@ -45,6 +45,13 @@ export async function loader({ context, url, pattern }: Route.LoaderArgs) {
   ]);
   // Each slot's next session (today's included) and its sign-ups (docs/product/signups.md).
   const nextDate = (weekday: number) => addDays(today, (weekday - isoWeekday(today) + 7) % 7);
+  const changeOn = (slotId: number, date: string) =>
+    changes.find((change) => change.slot_id === slotId && change.date === date);
+  // A session's own capacity, where a dated change set one, counts instead of the slot's (as on the site).
+  const capacityOn = (slot: (typeof slots)[number], date: string) => {
+    const change = changeOn(slot.id, date);
+    return change?.kind === 'changed' && change.capacity ? change.capacity : slot.capacity;
+  };
   const signupCount = (slotId: number, date: string, state: 'booked' | 'waiting') =>
     Number(
       signups.find((row) => row.slot_id === slotId && row.session_date === date && row.signup_state === state)?.count ??
@@ -66,13 +73,10 @@ export async function loader({ context, url, pattern }: Route.LoaderArgs) {
       label: slotLabel({ ...slot, startTime: slot.start_time }),
       next: {
         date: nextDate(slot.weekday),
-        capacity: slot.capacity,
+        capacity: capacityOn(slot, nextDate(slot.weekday)),
         booked: signupCount(slot.id, nextDate(slot.weekday), 'booked'),
         waiting: signupCount(slot.id, nextDate(slot.weekday), 'waiting'),
-        cancelled: changes.some(
-          (change) =>
-            change.slot_id === slot.id && change.date === nextDate(slot.weekday) && change.kind === 'cancelled',
-        ),
+        cancelled: changeOn(slot.id, nextDate(slot.weekday))?.kind === 'cancelled',
       },
     })),
     changes: changes.map((change) => ({
