@@ -27,8 +27,8 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
 }
 
 /**
- * A number as ru-RU writes it with at most `maximumFractionDigits` decimals: `1234567` → `1 234 567` (no-break spaces between groups of
- * three digits, as Intl writes them), `1.5` → `1,5`.
+ * A number as ru-RU writes it with at most `maximumFractionDigits` decimals: `1234567` → `1 234 567` (no-break
+ * spaces between groups of three digits, as Intl writes them), `1.5` → `1,5`.
  */
 function formatNumber(value: number, maximumFractionDigits: number): string {
   if (Number.isSafeInteger(value)) {

@@ -104,6 +104,17 @@ export function timeIn(timeZone: string, now: Date = new Date()): string {
   return dateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(now);
 }
 
+/**
+ * A session's number of places: the one a dated change set for that day, else the slot's (null: no limit). The rule
+ * the site, the sign-up lock, the inbox's session view and the week grid share (docs/product/signups.md).
+ */
+export function sessionCapacity(
+  slotCapacity: number | null,
+  change: { kind: string; capacity?: number | null } | null | undefined,
+): number | null {
+  return change?.kind === 'changed' && change.capacity ? change.capacity : slotCapacity;
+}
+
 /** `07:30:00` → `07:30`. */
 export function hhmm(time: string): string {
   return time.slice(0, 5);
@@ -193,7 +204,7 @@ export function expandSessions(
       const regularStart = hhmm(slot.startTime);
       const start = change?.kind === 'changed' && change.startTime ? hhmm(change.startTime) : regularStart;
       const coach = change?.kind === 'changed' && change.coach ? change.coach : slot.coach;
-      const capacity = change?.kind === 'changed' && change.capacity ? change.capacity : slot.capacity;
+      const capacity = sessionCapacity(slot.capacity, change);
       // A change that only sets the number of places is nothing a visitor needs flagged.
       const visibleChange =
         change?.kind === 'cancelled' ||

@@ -14,7 +14,7 @@ import {
   sessionStartsAt,
 } from '#app/lib/booking.ts';
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
-import { hhmm } from '#app/lib/schedule.ts';
+import { hhmm, sessionCapacity } from '#app/lib/schedule.ts';
 import { placesLeft } from '#app/lib/signup.ts';
 import { insertBidWithNotifications, lockBid, type NewPublicBid } from '#app/models/bid.server.ts';
 import { GYM_RULE_COLUMNS, rulesOf } from '#app/models/gym.server.ts';
@@ -98,7 +98,7 @@ export async function lockSessionPlaces(
   const start = hhmm(change?.kind === 'changed' && change.start_time ? change.start_time : slot.start_time);
   const timeZone = gym.time_zone || DEFAULT_TIME_ZONE;
   return {
-    capacity: change?.kind === 'changed' && change.capacity ? change.capacity : slot.capacity,
+    capacity: sessionCapacity(slot.capacity, change),
     booked: Number(counts.booked),
     waiting: Number(counts.waiting),
     cancelled: change?.kind === 'cancelled',

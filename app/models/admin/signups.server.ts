@@ -7,6 +7,7 @@ import { type SqlBool, sql } from 'kysely';
 import { announceContentChange } from '#app/infra/content-cache.server.ts';
 import { promotesAutomatically, reminderDueAt, sessionStartsAt } from '#app/lib/booking.ts';
 import { DEFAULT_TIME_ZONE } from '#app/lib/club.ts';
+import { sessionCapacity } from '#app/lib/schedule.ts';
 import { placesLeft } from '#app/lib/signup.ts';
 import { changeBid } from '#app/models/admin/bids.server.ts';
 import { GYM_RULE_COLUMNS, rulesOf } from '#app/models/gym.server.ts';
@@ -69,7 +70,10 @@ export async function getSessionOverview(db: Database, slotId: number, date: str
     .executeTakeFirst();
   if (!slot) return null;
   const signups = await listSessionSignups(db, slotId, date);
-  const capacity = slot.change_kind === 'changed' && slot.change_capacity ? slot.change_capacity : slot.slot_capacity;
+  const capacity = sessionCapacity(
+    slot.slot_capacity,
+    slot.change_kind ? { kind: slot.change_kind, capacity: slot.change_capacity } : null,
+  );
   const booked = signups.filter((row) => row.signup_state === 'booked').length;
   const cancelled = slot.change_kind === 'cancelled';
   const waiting = signups.filter((row) => row.signup_state === 'waiting').length;

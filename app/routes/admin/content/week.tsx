@@ -14,7 +14,16 @@ import { getDb } from '#app/infra/services.server.ts';
 import { rosterHref } from '#app/lib/attendance.ts';
 import { plural } from '#app/lib/format.ts';
 import { parseId } from '#app/lib/id.ts';
-import { addDays, addMinutes, hhmm, isoWeekday, todayIn, WEEKDAY_NAMES, WEEKDAY_SHORT } from '#app/lib/schedule.ts';
+import {
+  addDays,
+  addMinutes,
+  hhmm,
+  isoWeekday,
+  sessionCapacity,
+  todayIn,
+  WEEKDAY_NAMES,
+  WEEKDAY_SHORT,
+} from '#app/lib/schedule.ts';
 import { dayLabel, slotLabel, surname } from '#app/lib/slot-label.ts';
 import {
   gymSignupCounts,
@@ -45,13 +54,6 @@ export async function loader({ context, url, pattern }: Route.LoaderArgs) {
   ]);
   // Each slot's next session (today's included) and its sign-ups (docs/product/signups.md).
   const nextDate = (weekday: number) => addDays(today, (weekday - isoWeekday(today) + 7) % 7);
-  const changeOn = (slotId: number, date: string) =>
-    changes.find((change) => change.slot_id === slotId && change.date === date);
-  // A session's own capacity, where a dated change set one, counts instead of the slot's (as on the site).
-  const capacityOn = (slot: (typeof slots)[number], date: string) => {
-    const change = changeOn(slot.id, date);
-    return change?.kind === 'changed' && change.capacity ? change.capacity : slot.capacity;
-  };
   const signupCount = (slotId: number, date: string, state: 'booked' | 'waiting') =>
     Number(
       signups.find((row) => row.slot_id === slotId && row.session_date === date && row.signup_state === state)?.count ??
@@ -61,24 +63,29 @@ export async function loader({ context, url, pattern }: Route.LoaderArgs) {
     sectionKey: section.key,
     gyms: gyms.map(({ id, name }) => ({ id, name })),
     gym: { id: gym.id, name: gym.name },
-    slots: slots.map((slot) => ({
-      id: slot.id,
-      weekday: slot.weekday,
-      start: hhmm(slot.start_time),
-      end: addMinutes(slot.start_time, slot.duration_min),
-      room: slot.room,
-      training: slot.training,
-      trainingPublished: slot.training_published,
-      coach: slot.coach ? surname(slot.coach) : null,
-      label: slotLabel({ ...slot, startTime: slot.start_time }),
-      next: {
-        date: nextDate(slot.weekday),
-        capacity: capacityOn(slot, nextDate(slot.weekday)),
-        booked: signupCount(slot.id, nextDate(slot.weekday), 'booked'),
-        waiting: signupCount(slot.id, nextDate(slot.weekday), 'waiting'),
-        cancelled: changeOn(slot.id, nextDate(slot.weekday))?.kind === 'cancelled',
-      },
-    })),
+    slots: slots.map((slot) => {
+      const date = nextDate(slot.weekday);
+      const change = changes.find((row) => row.slot_id === slot.id && row.date === date);
+      return {
+        id: slot.id,
+        weekday: slot.weekday,
+        start: hhmm(slot.start_time),
+        end: addMinutes(slot.start_time, slot.duration_min),
+        room: slot.room,
+        training: slot.training,
+        trainingPublished: slot.training_published,
+        coach: slot.coach ? surname(slot.coach) : null,
+        label: slotLabel({ ...slot, startTime: slot.start_time }),
+        // The session's own places where a dated change set them, as on the site.
+        next: {
+          date,
+          capacity: sessionCapacity(slot.capacity, change),
+          booked: signupCount(slot.id, date, 'booked'),
+          waiting: signupCount(slot.id, date, 'waiting'),
+          cancelled: change?.kind === 'cancelled',
+        },
+      };
+    }),
     changes: changes.map((change) => ({
       id: change.id,
       date: change.date,
