@@ -79,12 +79,11 @@ describe('memory settings', () => {
     while (!seen && Date.now() < deadline && server.exitCode === null) {
       try {
         const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-        if (cmdline.includes('--expose-gc'))
-          seen = {
-            cmdline,
-            environ: fs.readFileSync(`/proc/${pid}/environ`, 'utf8'),
-            maps: fs.readFileSync(`/proc/${pid}/maps`, 'utf8'),
-          };
+        const maps = fs.readFileSync(`/proc/${pid}/maps`, 'utf8');
+        // Right after the restart only node and the dynamic loader are mapped: the process is looked at once the
+        // loader has mapped the C library (preloaded libraries come before it).
+        if (cmdline.includes('--expose-gc') && /\/libc\.so/.test(maps))
+          seen = { cmdline, environ: fs.readFileSync(`/proc/${pid}/environ`, 'utf8'), maps };
       } catch {
         break;
       }
