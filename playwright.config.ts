@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_ADMIN, E2E_PORT } from '#tests/e2e/settings.ts';
 
@@ -37,9 +38,9 @@ const STARTED_FIRST = [
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // 3 on the 2-core CI machine: a browser test waits much of its time, a third worker fills the idle cores
-  // (docs/testing.md, "Workers").
-  workers: 3,
+  // One per core: on the 2-core CI machine a third worker kept the cores busy but made every test slower by more than
+  // it gained (docs/testing.md, "Workers").
+  workers: os.availableParallelism(),
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   // The ten slowest spec files are printed at the end (tests/e2e/slowest-files-reporter.ts).
