@@ -55,10 +55,23 @@ export async function startExtraServer(options: {
     log.push(...lines);
   });
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<true>((resolve) => child.once('exit', () => resolve(true)));
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      // Gone before stop() returns: a restart on the same data directory and port (`keepData`) must not meet the
+      // old process still closing its database (a clean-clone run on a busy machine did, after a 5 s wait).
+      let timer: NodeJS.Timeout | undefined;
+      const graceful = await Promise.race([
+        exited,
+        new Promise<false>((resolve) => {
+          timer = setTimeout(() => resolve(false), STOP_GRACE_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (!graceful) {
+        child.kill('SIGKILL');
+        await exited;
+      }
     }
     if (!options.keepData) fs.rmSync(options.dataDir, { recursive: true, force: true });
   };
@@ -72,9 +85,17 @@ export async function startExtraServer(options: {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const exit = child.exitCode ?? child.signalCode;
   await stop();
-  throw new Error(`the extra test server on port ${options.port} did not start`);
+  throw new Error(
+    exit === null
+      ? `the extra test server on port ${options.port} did not start`
+      : `the extra test server on port ${options.port} exited (${exit}) before it was ready`,
+  );
 }
+
+/** How long `stop()` lets a server shut down on its own before it is killed. */
+const STOP_GRACE_MS = 30_000;
 
 function serverEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
@@ -82,7 +103,7 @@ function serverEnv(port: number, dataDir: string, extra: Record<string, string> 
     INSECURE_COOKIES: '1',
     // Like the suite's own server (playwright.config.ts); a spec can turn it off with TRUST_PROXY: ''.
     TRUST_PROXY: 'loopback',
-    // No load balancer to wait for: stop() expects the process gone within 5 s.
+    // No load balancer to wait for: the process stops as soon as its requests are answered.
     SHUTDOWN_READINESS_DELAY_MS: '0',
     ...extra,
   };
