@@ -68,11 +68,18 @@ export async function waitForReady(base: string, timeoutMs = 120_000): Promise<v
   throw new Error(`server did not become ready within ${timeoutMs / 1000} s`);
 }
 
-/** Stops a server process with SIGTERM and resolves when it has exited. */
-export function stop(child: ChildProcess): Promise<void> {
+/**
+ * Stops a server process with SIGTERM (SIGKILL if it is still there after `graceMs`) and resolves when it has exited:
+ * a server started again on the same data directory and port never meets the old one still closing.
+ */
+export function stop(child: ChildProcess, graceMs = 30_000): Promise<void> {
   return new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
     child.kill('SIGTERM');
   });
 }

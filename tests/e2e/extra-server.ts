@@ -11,7 +11,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { productionServerEnv } from '#scripts/lib/bench-server.ts';
+import { productionServerEnv, stop as stopProcess } from '#scripts/lib/bench-server.ts';
 
 export interface ExtraServer {
   base: string;
@@ -55,24 +55,9 @@ export async function startExtraServer(options: {
     log.push(...lines);
   });
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<true>((resolve) => child.once('exit', () => resolve(true)));
-      child.kill('SIGTERM');
-      // Gone before stop() returns: a restart on the same data directory and port (`keepData`) must not meet the
-      // old process still closing its database (a clean-clone run on a busy machine did, after a 5 s wait).
-      let timer: NodeJS.Timeout | undefined;
-      const graceful = await Promise.race([
-        exited,
-        new Promise<false>((resolve) => {
-          timer = setTimeout(() => resolve(false), STOP_GRACE_MS);
-        }),
-      ]);
-      clearTimeout(timer);
-      if (!graceful) {
-        child.kill('SIGKILL');
-        await exited;
-      }
-    }
+    // Gone before stop() returns: a restart on the same data directory and port (`keepData`) must not meet the old
+    // process still closing its database (a clean-clone run on a busy machine did, after a 5 s wait).
+    await stopProcess(child);
     if (!options.keepData) fs.rmSync(options.dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + (options.timeoutMs ?? 170_000);
@@ -93,9 +78,6 @@ export async function startExtraServer(options: {
       : `the extra test server on port ${options.port} exited (${exit}) before it was ready`,
   );
 }
-
-/** How long `stop()` lets a server shut down on its own before it is killed. */
-const STOP_GRACE_MS = 30_000;
 
 function serverEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
