@@ -84,14 +84,18 @@ test('random query strings and far-off dates render without filling the cache', 
   }
 });
 
+/** The ISO week of the schedule's «Следующая неделя» link, if the page has one. */
+function nextWeekOf(body: string): string | undefined {
+  return /href="\/shedule\?week=(\d{4}-W\d{2})"[^>]*>[^<]*Следующая/.exec(body)?.[1];
+}
+
 test('a sign-up page of a coming session is stored; the same session years ahead is not', async () => {
   // Late in the week (a Sunday afternoon in the gym's zone) this week may have no coming session left: then next week's.
   const signupLink = /href="\/shedule\/signup\?slot=(\d+)&amp;date=(\d{4}-\d{2}-\d{2})"/;
   const schedule = await visit('/shedule');
   let link = signupLink.exec(schedule.body);
   if (!link) {
-    const nextWeek = /href="\/shedule\?week=(\d{4}-W\d{2})"[^>]*>[^<]*Следующая/.exec(schedule.body)?.[1];
-    link = signupLink.exec((await visit(`/shedule?week=${nextWeek}`)).body);
+    link = signupLink.exec((await visit(`/shedule?week=${nextWeekOf(schedule.body)}`)).body);
   }
   expect(link).not.toBeNull();
   const [, slot, date] = link!;
@@ -109,8 +113,7 @@ test('a sign-up page of a coming session is stored; the same session years ahead
 
 test('the schedule of next week and its filters are stored like the page without them', async () => {
   const schedule = await visit('/shedule');
-  const nextWeek = /href="\/shedule\?week=(\d{4}-W\d{2})"[^>]*>[^<]*Следующая/.exec(schedule.body)?.[1];
-  const week = nextWeek ?? /\?week=(\d{4}-W\d{2})/.exec(schedule.body)?.[1];
+  const week = nextWeekOf(schedule.body) ?? /\?week=(\d{4}-W\d{2})/.exec(schedule.body)?.[1];
   expect(week).toBeTruthy();
   const path = `/shedule?week=${week}`;
   await visit(path);
