@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '#tests/e2e/admin/helpers.ts';
 import { loopbackAddress, requestFrom } from '#tests/e2e/client-address.ts';
-import { BROWSER_UA, MIN_FILL_WAIT_MS } from '#tests/e2e/site/helpers.ts';
+import { BROWSER_UA, waitForTokenAge } from '#tests/e2e/site/helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
 
@@ -83,7 +83,7 @@ test('a login posted from another origin is refused even with the right password
 test('a bid posted from another origin is refused and not stored', async ({ request, baseURL }) => {
   const html = await (await request.get('/new')).text();
   const token = /name="token" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  await new Promise((resolve) => setTimeout(resolve, MIN_FILL_WAIT_MS));
+  await waitForTokenAge(token);
   const name = `Чужой сайт ${Date.now()}`;
   const response = await requestFrom(loopbackAddress(), `${baseURL}/new`, {
     method: 'POST',

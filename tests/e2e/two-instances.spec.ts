@@ -13,7 +13,7 @@ import { createPublishedCoach, expectFlash, login, save, unique } from '#tests/e
 import { loopbackAddress, requestFrom } from '#tests/e2e/client-address.ts';
 import { type ExtraServer, startExtraServer } from '#tests/e2e/extra-server.ts';
 import { E2E_ADMIN, E2E_PORT } from '#tests/e2e/settings.ts';
-import { MIN_FILL_WAIT_MS } from '#tests/e2e/site/helpers.ts';
+import { waitForTokenAge } from '#tests/e2e/site/helpers.ts';
 import { configureOwnServersSpec, throwawayDatabase } from '#tests/e2e/throwaway-database.ts';
 import { type FakeSmsc, startFakeSmsc } from '#tests/fixtures/fake-smsc.ts';
 import { withAdminClient } from '#tests/fixtures/pg.ts';
@@ -129,7 +129,7 @@ test('the bid limits count across both, and every bid is announced exactly once'
   const targets = Array.from({ length: BIDS_PER_PHONE + 1 }, (_, i) => servers[i % 2]!.base);
   const tokens: string[] = [];
   for (const base of targets) tokens.push(tokenIn((await requestFrom(loopbackAddress(), `${base}/new`)).body));
-  await new Promise((resolve) => setTimeout(resolve, MIN_FILL_WAIT_MS));
+  for (const token of tokens) await waitForTokenAge(token);
 
   const statuses: number[] = [];
   for (const [i, base] of targets.entries()) statuses.push((await send(base, tokens[i]!)).status);

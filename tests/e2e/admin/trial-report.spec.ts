@@ -7,7 +7,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { isoWeekday, timeIn, todayIn } from '#app/lib/schedule.ts';
 import { expectFlash, login, withAndWithoutJavaScript, withTableLock } from '#tests/e2e/admin/helpers.ts';
-import { BROWSER_UA, gotoHydrated, MIN_FILL_WAIT_MS, uniqueIp } from '#tests/e2e/site/helpers.ts';
+import { BROWSER_UA, gotoHydrated, uniqueIp, waitForFillTime } from '#tests/e2e/site/helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
 
@@ -65,7 +65,7 @@ async function sendTrial(
     await select.selectOption((await option.getAttribute('value'))!);
   }
   await form.getByLabel(/^Я согласен/).check();
-  await page.waitForTimeout(MIN_FILL_WAIT_MS);
+  await waitForFillTime(form);
   await form.getByRole('button', { name: 'Отправить заявку' }).click();
 }
 

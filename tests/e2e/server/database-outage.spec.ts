@@ -11,7 +11,7 @@ import { type Cluster, clusterUnavailableReason, createCluster } from '#scripts/
 import { requestFrom } from '#tests/e2e/client-address.ts';
 import { type ExtraServer, startExtraServer } from '#tests/e2e/extra-server.ts';
 import { E2E_PORT } from '#tests/e2e/settings.ts';
-import { BROWSER_UA, MIN_FILL_WAIT_MS } from '#tests/e2e/site/helpers.ts';
+import { BROWSER_UA, waitForTokenAge } from '#tests/e2e/site/helpers.ts';
 
 const PORT = Number(process.env.E2E_OUTAGE_PORT ?? E2E_PORT + 11);
 const DATA_DIR = '.e2e-data/outage';
@@ -55,7 +55,7 @@ test('stopping PostgreSQL under load: 503s, one log line, the bid form keeps the
   expect(landing.status).toBe(200);
   const token = /name="token" value="([^"]+)"/.exec(landing.body)?.[1] ?? '';
   expect(token).not.toBe('');
-  await new Promise((resolve) => setTimeout(resolve, MIN_FILL_WAIT_MS));
+  await waitForTokenAge(token);
 
   // ~20 requests in flight all the time while the database stops.
   let loading = true;

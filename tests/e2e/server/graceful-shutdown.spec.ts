@@ -10,7 +10,7 @@ import { createDb } from '#db/index.ts';
 import { loopbackAddress, requestFrom } from '#tests/e2e/client-address.ts';
 import { type ExtraServer, startExtraServer } from '#tests/e2e/extra-server.ts';
 import { E2E_PORT } from '#tests/e2e/settings.ts';
-import { BROWSER_UA, MIN_FILL_WAIT_MS } from '#tests/e2e/site/helpers.ts';
+import { BROWSER_UA, waitForTokenAge } from '#tests/e2e/site/helpers.ts';
 
 const PORT = Number(process.env.E2E_SHUTDOWN_PORT ?? E2E_PORT + 12);
 const DATA_DIR = '.e2e-data/shutdown';
@@ -78,7 +78,7 @@ test('SIGTERM drains: readiness 503 first, in-flight bids finish and are stored,
     }),
   );
   expect(bids.every((bid) => bid.token)).toBe(true);
-  await new Promise((resolve) => setTimeout(resolve, MIN_FILL_WAIT_MS));
+  for (const bid of bids) await waitForTokenAge(bid.token);
 
   // Keep-alive load: a few clients re-using their connections until the server goes.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });

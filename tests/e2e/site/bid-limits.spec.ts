@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { addDays, isoWeekOf } from '#app/lib/schedule.ts';
 import { loopbackAddress, postFromAddress, requestFrom } from '#tests/e2e/client-address.ts';
-import { BROWSER_UA, gotoHydrated, MIN_FILL_WAIT_MS, useUniqueIp } from '#tests/e2e/site/helpers.ts';
+import { BROWSER_UA, gotoHydrated, useUniqueIp, waitForFillTime, waitForTokenAge } from '#tests/e2e/site/helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
 
@@ -32,7 +32,7 @@ async function freshTokens(baseURL: string, count: number): Promise<string[]> {
     tokens.push(tokenIn((await requestFrom(loopbackAddress(), `${baseURL}/new`)).body));
   }
   expect(tokens.every(Boolean)).toBe(true);
-  await new Promise((resolve) => setTimeout(resolve, MIN_FILL_WAIT_MS));
+  for (const token of tokens) await waitForTokenAge(token);
   return tokens;
 }
 
@@ -60,7 +60,7 @@ test('one form token is accepted a few times at most, even from many addresses',
   // The refused answer carries a fresh token: a person who means another bid sends the form again.
   const fresh = tokenIn(last);
   expect(fresh).not.toBe(token);
-  await new Promise((resolve) => setTimeout(resolve, MIN_FILL_WAIT_MS));
+  await waitForTokenAge(fresh);
   const again = await requestFrom(loopbackAddress(), `${baseURL}/new`, {
     method: 'POST',
     headers: { Origin: baseURL! },
@@ -142,7 +142,7 @@ for (const javaScriptEnabled of [false, true]) {
     await form.getByLabel('Имя').fill('Ольга');
     await form.getByLabel('Телефон').fill('+7 912 345-67-01');
     await form.getByLabel(/^Я согласен на обработку персональных данных/).check();
-    await page.waitForTimeout(MIN_FILL_WAIT_MS);
+    await waitForFillTime(form);
     const answer = page.waitForResponse((response) => response.request().method() === 'POST');
     await form.getByRole('button', { name: 'Отправить заявку' }).click();
     const response = await answer;

@@ -4,9 +4,10 @@ import {
   BID_FORM_PAGES,
   BROWSER_UA,
   gotoHydrated,
-  MIN_FILL_WAIT_MS,
   sendBid,
   useUniqueIp,
+  waitForFillTime,
+  waitForTokenAge,
 } from '#tests/e2e/site/helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
@@ -36,7 +37,7 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) await gotoHydrated(page, path);
       else await page.goto(path);
       const form = await fill(page, formName, values);
-      await page.waitForTimeout(MIN_FILL_WAIT_MS);
+      await waitForFillTime(form);
       await form.getByRole('button', { name: 'Отправить заявку' }).click();
       return form;
     }
@@ -99,7 +100,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto('/');
       const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Годовая карта' }) });
       await card.getByText('Оставить заявку на карту').click();
-      await sendBid(page, card, 'Ольга', '+7 (922) 111-22-33');
+      await sendBid(card, 'Ольга', '+7 (922) 111-22-33');
       await expect(card.getByRole('status').filter({ hasText: 'Заявка отправлена' })).toBeVisible();
     });
   });
@@ -112,7 +113,7 @@ test('with JavaScript the form shows a pending state and does not reload the pag
     (window as unknown as { marker: string }).marker = 'still here';
   });
   const form = await fill(page, 'Записаться к тренеру', { name: 'Игорь', phone: '89123456789', consent: true });
-  await page.waitForTimeout(MIN_FILL_WAIT_MS);
+  await waitForFillTime(form);
   await page.route('**/coaches/1.data*', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     await route.continue();
@@ -139,7 +140,7 @@ test('the form is usable with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Tab');
   await page.keyboard.press('Space');
   await expect(form.getByLabel(/^Я согласен/)).toBeChecked();
-  await page.waitForTimeout(MIN_FILL_WAIT_MS);
+  await waitForFillTime(form);
   // The link to the personal-data policy sits next to the consent, then the button.
   await page.keyboard.press('Tab');
   await expect(form.getByRole('link', { name: PRIVACY_LINK_TEXT })).toBeFocused();
@@ -169,7 +170,7 @@ test.describe('bid endpoint robustness', () => {
 
   test('a filled honeypot is refused', async ({ request, baseURL }) => {
     const token = await tokenFrom(request, '/new');
-    await new Promise((resolve) => setTimeout(resolve, MIN_FILL_WAIT_MS));
+    await waitForTokenAge(token);
     const response = await request.post('/new', {
       headers: { Origin: baseURL!, 'User-Agent': BROWSER_UA, 'X-Forwarded-For': '10.250.0.2' },
       form: {
@@ -187,7 +188,7 @@ test.describe('bid endpoint robustness', () => {
 
   test('garbage input never yields a server error', async ({ request, baseURL }) => {
     const token = await tokenFrom(request, '/new');
-    await new Promise((resolve) => setTimeout(resolve, MIN_FILL_WAIT_MS));
+    await waitForTokenAge(token);
     const cases: Array<Record<string, string>> = [
       {},
       { name: 'x'.repeat(10_000), phone: '9'.repeat(500), consent: 'on', token },

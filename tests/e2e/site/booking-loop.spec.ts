@@ -9,7 +9,7 @@ import { addDays, isoWeekOf } from '#app/lib/schedule.ts';
 import { expectFlash, login } from '#tests/e2e/admin/helpers.ts';
 import { runOnOwnServer } from '#tests/e2e/own-server.ts';
 import { E2E_ADMIN, E2E_PORT } from '#tests/e2e/settings.ts';
-import { gotoHydrated, MIN_FILL_WAIT_MS, useUniqueIp } from '#tests/e2e/site/helpers.ts';
+import { gotoHydrated, useUniqueIp, waitForFillTime } from '#tests/e2e/site/helpers.ts';
 import { type FakeSmsc, startFakeSmsc } from '#tests/fixtures/fake-smsc.ts';
 import { letterText, startSmtpReceiver } from '#tests/fixtures/smtp-receiver.ts';
 
@@ -86,7 +86,7 @@ async function signUp(
   await form.getByLabel('Телефон').fill(person.phone);
   if (person.email) await form.getByLabel(/^E-mail/).fill(person.email);
   await form.getByLabel(/^Я согласен/).check();
-  await page.waitForTimeout(MIN_FILL_WAIT_MS);
+  await waitForFillTime(form);
   await form.getByRole('button', { name: button }).click();
   const answer = page.getByRole('status').filter({ hasText: /Вы / });
   await expect(answer).toBeVisible();

@@ -95,7 +95,7 @@ test('Metrika: an accepted bid reaches the goal with its kind and gym', async ({
   await page.goto('/trainings/1');
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   const form = page.getByRole('form', { name: 'Записаться на тренировку' });
-  await sendBid(page, form, 'Вера', '+7 912 345-67-80');
+  await sendBid(form, 'Вера', '+7 912 345-67-80');
   await expect(page.getByRole('status').filter({ hasText: 'Заявка отправлена' })).toBeVisible();
   await expect
     .poll(async () => (await ymCalls(page)).find((call) => call[1] === 'reachGoal'))

@@ -70,7 +70,7 @@ test.describe('a staff edit changes the policy and the version the next bid reco
       else await visitor.goto('/new');
       const digits = String(Date.now()).slice(-7);
       const form = visitor.getByRole('form', { name: 'Записаться на пробное занятие' });
-      await sendBid(visitor, form, 'Согласная Посетительница', `+7 912 ${digits}`);
+      await sendBid(form, 'Согласная Посетительница', `+7 912 ${digits}`);
       await expect(visitor.getByRole('status').filter({ hasText: 'Заявка отправлена' })).toBeVisible();
 
       await staff.goto(`/admin/bids?q=${encodeURIComponent(`+7912${digits}`)}`);

@@ -6,12 +6,9 @@
 import { expect, test } from '@playwright/test';
 import { createPublishedCoach, login, unique } from '#tests/e2e/admin/helpers.ts';
 import { loopbackAddress, requestFrom } from '#tests/e2e/client-address.ts';
-import { BROWSER_UA, gotoHydrated } from '#tests/e2e/site/helpers.ts';
+import { BROWSER_UA, gotoHydrated, waitForTokenAge } from '#tests/e2e/site/helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
-
-/** A little over the bid form's minimum fill time (docs/bid-form.md). */
-const FILL_WAIT_MS = 2_700;
 
 function nonceOf(html: string): string {
   const nonce = /<script[^>]* nonce="([^"]+)"/.exec(html)?.[1];
@@ -54,7 +51,7 @@ test('two answers of a cached page carry different nonces and different valid bi
   expect(tokenA).not.toBe(tokenB);
 
   // A visitor without JavaScript sends the cached page's form after the fill time: accepted.
-  await new Promise((resolve) => setTimeout(resolve, FILL_WAIT_MS));
+  await waitForTokenAge(tokenB);
   const sent = await requestFrom(loopbackAddress(), `${baseURL}/new`, {
     method: 'POST',
     headers: { Origin: baseURL! },

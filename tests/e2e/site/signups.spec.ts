@@ -6,7 +6,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { addDays, isoWeekOf } from '#app/lib/schedule.ts';
 import { expectFlash, login } from '#tests/e2e/admin/helpers.ts';
-import { BROWSER_UA, gotoHydrated, MIN_FILL_WAIT_MS, useUniqueIp } from '#tests/e2e/site/helpers.ts';
+import { BROWSER_UA, gotoHydrated, useUniqueIp, waitForFillTime } from '#tests/e2e/site/helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
 
@@ -18,11 +18,11 @@ async function open(page: Page, path: string, javaScriptEnabled: boolean) {
   else await page.goto(path);
 }
 
-async function signUp(page: Page, form: Locator, name: string, phone: string, button: string) {
+async function signUp(form: Locator, name: string, phone: string, button: string) {
   await form.getByLabel('Имя').fill(name);
   await form.getByLabel('Телефон').fill(phone);
   await form.getByLabel(/^Я согласен/).check();
-  await page.waitForTimeout(MIN_FILL_WAIT_MS);
+  await waitForFillTime(form);
   await form.getByRole('button', { name: button }).click();
 }
 
@@ -72,7 +72,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       const name = `Записавшийся ${javaScriptEnabled ? 'JS' : 'HTML'} ${Date.now() % 100_000}`;
       const form = page.getByRole('form', { name: 'Записаться' });
-      await signUp(page, form, name, '+7 912 777-12-34', 'Записаться');
+      await signUp(form, name, '+7 912 777-12-34', 'Записаться');
       const answer = page.getByRole('status').filter({ hasText: 'Вы записаны' });
       await expect(answer).toBeVisible();
       // The answer confirms the date, the time, the hall and the coach.
@@ -125,7 +125,7 @@ for (const javaScriptEnabled of [true, false]) {
       const form = page.getByRole('form', { name: 'Мест нет — лист ожидания' });
       await expect(form).toContainText('Все места заняты');
       await expect(form.getByRole('button', { name: 'Записаться' })).toHaveCount(0);
-      await signUp(page, form, 'Ожидающий Гость', '8 912 444-55-66', 'Встать в лист ожидания');
+      await signUp(form, 'Ожидающий Гость', '8 912 444-55-66', 'Встать в лист ожидания');
       const answer = page.getByRole('status').filter({ hasText: 'Вы в листе ожидания' });
       await expect(answer).toBeVisible();
       // Whichever run comes second (the same phone, the same session) is shown the place it already holds.

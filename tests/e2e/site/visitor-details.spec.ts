@@ -39,7 +39,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(club.locator('option')).toHaveText(['Клуб на Малышева', 'Клуб на Уралмаше', 'Клуб в Академическом']);
       await club.selectOption({ label: 'Клуб на Уралмаше' });
       const digits = String(Date.now()).slice(-7);
-      await sendBid(page, form, 'Выбравшая Клуб', `+7 922 ${digits}`);
+      await sendBid(form, 'Выбравшая Клуб', `+7 922 ${digits}`);
       await expect(page.getByRole('status').filter({ hasText: 'Заявка отправлена' })).toBeVisible();
 
       const staff = await (await browser.newContext({ userAgent: BROWSER_UA })).newPage();
