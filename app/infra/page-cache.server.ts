@@ -5,6 +5,7 @@
  * bid-form token. Only a staff session the database confirms passes it by; a page is stored only for query
  * parameters its loaders accepted, and only until the next moment its content changes by the clock.
  */
+import { finished } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
@@ -230,7 +231,10 @@ export function createPageCache(options: PageCacheOptions) {
         settle = resolve;
       });
       rendering.set(key, done);
-      res.once('close', () => settle('not-shared'));
+      // `finished`, not a 'close' listener: the connection may have closed during the look-ups above, and a listener
+      // added after its 'close' never hears it. Nothing is written to a closed connection, so the answer never ends
+      // either, and everyone asking for the page would wait for this render forever.
+      finished(res, () => settle('not-shared'));
       void done.then(() => {
         if (rendering.get(key) === done) rendering.delete(key);
       });

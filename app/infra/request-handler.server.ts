@@ -5,6 +5,7 @@
  * header, `PUBLIC_URL` for a proxy that forwards its host.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { finished } from 'node:stream';
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node';
 import type express from 'express';
 import {
@@ -88,10 +89,12 @@ function createRequest(req: express.Request, res: express.Response, options: Req
     headers: createHeaders(req.headers),
     signal: controller.signal,
   };
-  res.on('finish', () => {
+  // The render is called off when the client goes away before the answer is over. `finished`, not 'finish' and
+  // 'close' listeners: the connection may have closed while the render cache looked the visitor up, before this runs.
+  finished(res, (error) => {
+    if (error) controller?.abort();
     controller = null;
   });
-  res.on('close', () => controller?.abort());
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     const body = limitedRequestBody(req, res, options.bodyLimit(req), {
       styles: options.styles,

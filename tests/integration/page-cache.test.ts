@@ -3,6 +3,7 @@
  * with the real middleware, content cache and sessions on an in-memory database in front of a stand-in page that
  * tells the cache what the site's loaders tell it.
  */
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import pino from 'pino';
@@ -31,6 +32,8 @@ let server: ReturnType<express.Express['listen']>;
 let renders = 0;
 let contentLoads = 0;
 let cache: ReturnType<typeof createContentCache>;
+/** Makes the cache's look-up of the visitor's gym take this long (a busy database). */
+let gymLookupDelayMs = 0;
 
 /** `HH:MM` in Moscow, `minutes` from now (the test keeps clear of midnight). */
 function moscowTime(minutes: number): string {
@@ -50,10 +53,12 @@ beforeAll(async () => {
     logger: silent,
     // What server.ts hands in: the session service's check and the gym as pages resolve it.
     isStaff: (cookie) => isSignedInStaff(testDb.db, cookie, SECRET, { maxDays: 30, requirement: undefined }),
-    gymOf: (cookie) =>
-      resolveActiveGym({ database: testDb.handle, cache }, {
+    gymOf: async (cookie) => {
+      if (gymLookupDelayMs) await new Promise((resolve) => setTimeout(resolve, gymLookupDelayMs));
+      return resolveActiveGym({ database: testDb.handle, cache }, {
         headers: new Headers(cookie ? { cookie } : {}),
-      } as Request),
+      } as Request);
+    },
     issueToken: () => issueBidToken(SECRET),
   });
   const app = express();
@@ -102,6 +107,8 @@ beforeAll(async () => {
     } else {
       res.set('Cache-Control', 'public, max-age=0, s-maxage=30');
     }
+    // As React Router's answer does (app/infra/request-handler.server.ts): nothing is written to a closed connection.
+    if (res.destroyed) return;
     res.set('Content-Type', 'text/html; charset=utf-8');
     res.send(`<p>render ${renders}</p>`);
   });
@@ -122,7 +129,11 @@ afterEach(() => {
 });
 
 async function get(path: string, cookie?: string) {
-  const response = await fetch(`${base}${path}`, { headers: cookie ? { cookie } : {} });
+  const response = await fetch(`${base}${path}`, {
+    headers: cookie ? { cookie } : {},
+    // A page that never comes fails the test in seconds, not at its timeout.
+    signal: AbortSignal.timeout(5_000),
+  });
   return { state: response.headers.get('x-render-cache'), body: await response.text() };
 }
 
@@ -207,6 +218,30 @@ describe('a cleared cache under load', () => {
     expect(answers.filter((answer) => answer.state === 'miss')).toHaveLength(1);
     expect(answers.filter((answer) => answer.state === 'hit')).toHaveLength(8);
     expect(new Set(answers.map((answer) => answer.body))).toEqual(new Set([`<p>render ${before + 2}</p>`]));
+  });
+
+  it('a visitor who leaves before the page is rendered leaves no render behind for the others to wait on', async () => {
+    // The connection closes while the cache still looks up the visitor's gym: the render that follows has nobody to
+    // answer, writes nothing and never ends its answer.
+    gymLookupDelayMs = 100;
+    try {
+      await new Promise<void>((resolve) => {
+        const request = http.get(`${base}/page?slow=3`);
+        request.on('error', () => resolve());
+        request.on('close', () => resolve());
+        setTimeout(() => request.destroy(), 20);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    } finally {
+      gymLookupDelayMs = 0;
+    }
+    // The next visitors of the same page get it, rendered once for both.
+    const before = renders;
+    const answers = await Promise.all([get('/page?slow=3'), get('/page?slow=3')]);
+    expect(answers.map((answer) => answer.body)).toEqual([
+      `<p>render ${before + 1}</p>`,
+      `<p>render ${before + 1}</p>`,
+    ]);
   });
 
   it('an answer not for sharing is not handed to the others: each of them renders its own', async () => {
