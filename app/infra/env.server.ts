@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { ConfigError, exitOnStartupError } from '#app/infra/startup.server.ts';
+import { MIN_FILL_MS } from '#app/lib/bid-form.ts';
 import { MIN_PASSWORD_LENGTH } from '#app/lib/password.ts';
 import { isTimeZone } from '#app/lib/staff-time.ts';
 import { isHttpUrl } from '#app/lib/url.ts';
@@ -185,6 +186,11 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: milliseconds(50, 60_000, 5000),
   /** How often every instance looks for scheduled changes that are due (docs/product/scheduling.md). */
   SCHEDULER_POLL_MS: milliseconds(50, 60_000, 15_000),
+  /**
+   * The bid forms' minimum fill time (docs/bid-form.md): a form sent sooner after it was shown is refused as too fast.
+   * The browser suite's servers shorten it, so that a test does not wait 2.5 s before each form it sends.
+   */
+  BID_MIN_FILL_MS: milliseconds(100, 60_000, MIN_FILL_MS),
   /**
    * Tests only: a file holding the moment (ISO) the scheduler and the schedule fields take as «now», so browser tests
    * move the clock forward instead of waiting (docs/product/scheduling.md). Never set in production.

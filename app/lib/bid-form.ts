@@ -9,6 +9,12 @@ import type { BidKind } from '#db/schema.ts';
 export const PUBLIC_BID_KINDS = ['trial', 'card', 'coach', 'training', 'promo'] as const satisfies readonly BidKind[];
 export type PublicBidKind = (typeof PUBLIC_BID_KINDS)[number];
 
+/**
+ * How soon after it was shown a bid form may be sent, by default (docs/bid-form.md): sooner is a bot's speed. The
+ * `BID_MIN_FILL_MS` setting changes it.
+ */
+export const MIN_FILL_MS = 2_500;
+
 /** Version of the consent text shown next to the checkbox; recorded with every bid. */
 export const CONSENT_VERSION = '2026-11';
 export const CONSENT_LABEL = 'Я согласен на обработку персональных данных';

@@ -147,7 +147,7 @@ async function runBidAction({ request, context, url }: IntakeArgs, accept: Accep
   const parsed = parseBidForm(form);
   if (!parsed.success) return fail(400, parsed.errors, null);
 
-  const token = checkBidToken(services.sessionSecret, form.get('token'));
+  const token = checkBidToken(services.sessionSecret, form.get('token'), Date.now(), services.env.BID_MIN_FILL_MS);
   if (token === 'too-fast') {
     return fail(400, {}, `Форма отправлена слишком быстро. Проверьте данные и нажмите «${button}» ещё раз.`);
   }

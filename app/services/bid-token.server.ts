@@ -1,15 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { MIN_FILL_MS } from '#app/lib/bid-form.ts';
 
 /**
  * A signed "form shown at" timestamp for the bid forms' hidden field (the rules are in docs/bid-form.md). Bots post
  * within milliseconds of loading a page; people take seconds. The signature stops a bot from back-dating the field.
  *
  * Two shapes:
- * - `<issuedAt>.<signature>` — a form as a page first shows it: refused when sent sooner than `MIN_FILL_MS`;
+ * - `<issuedAt>.<signature>` — a form as a page first shows it: refused when sent sooner than the minimum fill time
+ *   (`MIN_FILL_MS`, or the `BID_MIN_FILL_MS` setting);
  * - `<issuedAt>.a.<signature>` — a form that came back with errors ("answered"): it keeps the time the form was
  *   first shown, and it is never refused for speed (the visitor may only have ticked the forgotten checkbox).
  */
-export const MIN_FILL_MS = 2_500;
 /** Cached pages may carry an older token; a day is more than any cache keeps a page. */
 export const TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const ANSWERED = 'a';
@@ -52,11 +53,16 @@ export function bidTokenIssuedAt(secret: string, token: unknown): number | null 
 
 export type BidTokenCheck = 'ok' | 'too-fast' | 'expired' | 'invalid';
 
-export function checkBidToken(secret: string, token: unknown, now: number = Date.now()): BidTokenCheck {
+export function checkBidToken(
+  secret: string,
+  token: unknown,
+  now: number = Date.now(),
+  minFillMs: number = MIN_FILL_MS,
+): BidTokenCheck {
   const read = readBidToken(secret, token);
   if (!read) return 'invalid';
   if (now - read.issuedAt > TOKEN_MAX_AGE_MS) return 'expired';
-  if (!read.answered && now - read.issuedAt < MIN_FILL_MS) return 'too-fast';
+  if (!read.answered && now - read.issuedAt < minFillMs) return 'too-fast';
   return 'ok';
 }
 

@@ -12,6 +12,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { productionServerEnv, stop as stopProcess } from '#scripts/lib/bench-server.ts';
+import { E2E_BID_MIN_FILL_MS } from '#tests/e2e/settings.ts';
 
 export interface ExtraServer {
   base: string;
@@ -87,6 +88,7 @@ function serverEnv(port: number, dataDir: string, extra: Record<string, string> 
     TRUST_PROXY: 'loopback',
     // No load balancer to wait for: the process stops as soon as its requests are answered.
     SHUTDOWN_READINESS_DELAY_MS: '0',
+    BID_MIN_FILL_MS: String(E2E_BID_MIN_FILL_MS),
     ...extra,
   };
 }

@@ -62,6 +62,13 @@ describe('settings: groups', () => {
     expect(configProblems({ BIDS_WEBHOOK_URL: 'javascript:alert(1)' })).toHaveLength(1);
   });
 
+  it('the bid forms wait 2.5 s by default; BID_MIN_FILL_MS sets another minimum within bounds', () => {
+    expect(parseEnv({}).BID_MIN_FILL_MS).toBe(2500);
+    expect(parseEnv({ BID_MIN_FILL_MS: '1000' }).BID_MIN_FILL_MS).toBe(1000);
+    expect(configProblems({ BID_MIN_FILL_MS: '50' })).toEqual(['BID_MIN_FILL_MS: must be at least 100 ms']);
+    expect(configProblems({ BID_MIN_FILL_MS: '2,5' })).toEqual(['BID_MIN_FILL_MS: must be a number of milliseconds']);
+  });
+
   it('lists every problem at once, SESSION_SECRET first', () => {
     const found = configProblems({ PORT: 'abc', SESSION_SECRET: 'short', PUBLIC_URL: 'nope', DEMO_CONTENT: 'yes' });
     expect(found[0]).toBe('SESSION_SECRET: must be at least 32 characters long (e.g. openssl rand -hex 32)');

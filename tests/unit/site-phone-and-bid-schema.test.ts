@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { MIN_FILL_MS } from '#app/lib/bid-form.ts';
 import { parseBidForm } from '#app/lib/bid-schema.ts';
 import { normalizePhone } from '#app/lib/phone.ts';
-import {
-  answeredBidToken,
-  checkBidToken,
-  issueBidToken,
-  MIN_FILL_MS,
-  TOKEN_MAX_AGE_MS,
-} from '#app/services/bid-token.server.ts';
+import { answeredBidToken, checkBidToken, issueBidToken, TOKEN_MAX_AGE_MS } from '#app/services/bid-token.server.ts';
 import { itMaps } from '#tests/fixtures/table-tests.ts';
 
 describe('phone normalisation', () => {
@@ -109,6 +104,9 @@ describe('the form token (minimum fill time)', () => {
     const token = issueBidToken(secret, 1_000_000);
     expect(checkBidToken(secret, token, 1_000_000 + MIN_FILL_MS)).toBe('ok');
     expect(checkBidToken(secret, token, 1_000_000 + MIN_FILL_MS - 1)).toBe('too-fast');
+    // The BID_MIN_FILL_MS setting, when it is given.
+    expect(checkBidToken(secret, token, 1_000_000 + 800, 800)).toBe('ok');
+    expect(checkBidToken(secret, token, 1_000_000 + 799, 800)).toBe('too-fast');
     expect(checkBidToken(secret, token, 1_000_000 + TOKEN_MAX_AGE_MS + 1)).toBe('expired');
   });
 
