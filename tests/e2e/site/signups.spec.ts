@@ -120,6 +120,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(card.getByText('мест нет')).toBeVisible();
       await wait.click();
 
+      // The sign-up page itself (the schedule's card says «мест нет» too): a click while the navigation was still
+      // settling once left the consent box unticked.
+      await page.waitForURL(/\/shedule\/signup\?/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Запись на занятие' })).toBeVisible();
       await expect(page.getByText('мест нет', { exact: true })).toBeVisible();
       if (javaScriptEnabled) await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
       const form = page.getByRole('form', { name: 'Мест нет — лист ожидания' });
