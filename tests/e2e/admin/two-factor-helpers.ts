@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, type Page, request } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { E2E_ADMIN } from '#tests/e2e/settings.ts';
+import { wrongTotpCode } from '#tests/fixtures/wrong-code.ts';
 
 export interface Member {
   email: string;
@@ -75,11 +76,7 @@ export class AuthenticatorApp {
 
   /** A well-formed code that is not the right one now. */
   wrongCode(): string {
-    const right = new Set([-1, 0, 1].map((delta) => this.totp.generate({ timestamp: Date.now() + delta * 30_000 })));
-    for (let n = 0; ; n++) {
-      const candidate = String(n).padStart(6, '0');
-      if (!right.has(candidate)) return candidate;
-    }
+    return wrongTotpCode((timestamp) => this.totp.generate({ timestamp }));
   }
 }
 
