@@ -162,6 +162,18 @@ describeEachDb('report', (t) => {
     ]);
   });
 
+  it('counts a cell whose bids fall in both parts of the period once (5 and 6 October: cut at 5 October, 24:00)', async () => {
+    // The period is counted in parts at once (funnelReport): its middle here falls between bids 1 and 2, which share
+    // every breakdown's key.
+    const report = await funnelReport(t.db, { from: '2026-10-05', to: '2026-10-06', timeZone: ZONE, gymId: null });
+    const both = { bids: 2, booked: 2, came: 1, bought: 1 };
+    expect(report.total).toEqual(both);
+    expect(report.rows.campaign).toEqual([{ key: 'autumn', ...both }]);
+    expect(report.rows.page).toEqual([{ key: '/new', ...both }]);
+    expect(report.rows.gym).toEqual([{ key: String(gymA), ...both }]);
+    expect(report.rows.week).toEqual([{ key: '2026-10-05', ...both }]);
+  });
+
   it('counts only the chosen gym: the other gym’s autumn bid is not in the campaign’s row', async () => {
     const report = await funnelReport(t.db, { ...OCTOBER, gymId: gymA });
     expect(report.total).toEqual({ bids: 5, booked: 3, came: 2, bought: 1 });

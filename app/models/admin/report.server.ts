@@ -2,10 +2,10 @@
  * The report (docs/product/report.md): bids → trials booked → came → bought, by UTM source, medium and campaign, by
  * page, by gym and by week, for a period and a gym. Counts only — no names or phones leave this module.
  *
- * One query: the period's leads (every bid except the sign-ups taken for a trial bid and walk-ins), each with whether
- * it or a sign-up taken for it held a place, whether it came, and whether it bought after coming; counted first per
- * distinct cell of every breakdown (one pass over the period's bids, from a covering index), then summed per
- * breakdown (GROUPING SETS over the cells).
+ * The period's leads (every bid except the sign-ups taken for a trial bid and walk-ins), each with whether it or a
+ * sign-up taken for it held a place, whether it came, and whether it bought after coming, are counted per distinct
+ * cell of every breakdown by SQL (one pass over the period's bids, from a covering index; the period in two parts at
+ * once), then the few thousand cells are summed per breakdown here.
  */
 import { sql } from 'kysely';
 import { addDays } from '#app/lib/schedule.ts';
@@ -42,21 +42,59 @@ export interface ReportQuery {
   gymId: number | null;
 }
 
-/** GROUPING() bits of each breakdown (1 = the column is aggregated away), in the SELECT's order. */
-const GROUPING_BITS: Record<number, Breakdown | 'total'> = {
-  63: 'total',
-  31: 'source',
-  47: 'medium',
-  55: 'campaign',
-  59: 'page',
-  61: 'gym',
-  62: 'week',
-};
+/** What each cell of the period is keyed by: one value per breakdown ('' for none). */
+type Cell = Record<Breakdown, string> & FunnelCounts;
+
+/**
+ * How many parts the period is cut into, each counted by its own statement on its own connection at the same time:
+ * PostgreSQL's planner does not aggregate a period in parallel by itself (the cells' count is unknown to it), and on
+ * two cores two halves take a little more than half the time of the whole (ADR 47). On PGlite the parts run one after
+ * another on its one connection, as the whole would.
+ */
+const PARTS = 2;
 
 export async function funnelReport(db: Database, query: ReportQuery): Promise<FunnelReport> {
   // The period's bounds as moments, so the planner sees the range it reads (the index's part of the period).
-  const from = new Date(zonedMoment(query.from, '00:00', query.timeZone));
-  const to = new Date(zonedMoment(addDays(query.to, 1), '00:00', query.timeZone));
+  const from = new Date(zonedMoment(query.from, '00:00', query.timeZone)).getTime();
+  const to = new Date(zonedMoment(addDays(query.to, 1), '00:00', query.timeZone)).getTime();
+  const bounds = Array.from({ length: PARTS + 1 }, (_, i) => new Date(from + Math.round(((to - from) * i) / PARTS)));
+  const parts = await Promise.all(bounds.slice(0, -1).map((start, i) => periodCells(db, query, start, bounds[i + 1]!)));
+  const report: FunnelReport = {
+    total: { bids: 0, booked: 0, came: 0, bought: 0 },
+    rows: { source: [], medium: [], campaign: [], page: [], gym: [], week: [] },
+  };
+  const rows = new Map<Breakdown, Map<string, ReportRow>>(BREAKDOWNS.map((breakdown) => [breakdown, new Map()]));
+  // A cell (a week at the cut, say) may come from both parts: each row sums every cell of its key.
+  for (const cell of parts.flat()) {
+    addCounts(report.total, cell);
+    for (const breakdown of BREAKDOWNS) {
+      const byKey = rows.get(breakdown)!;
+      const key = cell[breakdown];
+      const row = byKey.get(key);
+      if (row) addCounts(row, cell);
+      else byKey.set(key, { key, bids: cell.bids, booked: cell.booked, came: cell.came, bought: cell.bought });
+    }
+  }
+  for (const breakdown of BREAKDOWNS) {
+    report.rows[breakdown] = [...rows.get(breakdown)!.values()].sort((a, b) =>
+      breakdown === 'week' ? a.key.localeCompare(b.key) : b.bids - a.bids || a.key.localeCompare(b.key),
+    );
+  }
+  return report;
+}
+
+function addCounts(into: FunnelCounts, counts: FunnelCounts): void {
+  into.bids += counts.bids;
+  into.booked += counts.booked;
+  into.came += counts.came;
+  into.bought += counts.bought;
+}
+
+/**
+ * The leads created in [start, end) counted per distinct cell of every breakdown (a few thousand rows), read from the
+ * report's covering index (a trial bid carries what its sign-ups add up to): one hash aggregation over the part.
+ */
+async function periodCells(db: Database, query: ReportQuery, start: Date, end: Date): Promise<Cell[]> {
   const gym = query.gymId === null ? sql`TRUE` : sql`b.gym_id = ${query.gymId}`;
   // A report reads a whole period at once: hashing its few thousand cells beats sorting the period's bids (the planner
   // cannot know how few weeks × sources there are), and compiling the plan (JIT) costs more than it saves.
@@ -64,69 +102,43 @@ export async function funnelReport(db: Database, query: ReportQuery): Promise<Fu
     await sql`SET LOCAL enable_sort = off`.execute(trx);
     await sql`SET LOCAL jit = off`.execute(trx);
     const result = await sql<{
-      grouping: number;
       source: string | null;
       medium: string | null;
       campaign: string | null;
       page: string | null;
       gym_id: number | null;
-      week: string | null;
+      week: string;
       bids: string | number;
       booked: string | number;
       came: string | number;
       bought: string | number;
     }>`
-      -- Every distinct cell of all the breakdowns at once (a few thousand rows), read from the report's covering
-      -- index (a trial bid carries what its sign-ups add up to); then the breakdowns over the cells: each bid goes
-      -- through one aggregation, not one per breakdown.
-      WITH cells AS (
-        SELECT b.utm_source AS source, b.utm_medium AS medium, b.utm_campaign AS campaign, b.report_page AS page,
-          b.gym_id,
-          date_trunc('week', b.created_at AT TIME ZONE ${query.timeZone}) AS week,
-          count(*) AS bids,
-          count(*) FILTER (
-            WHERE (b.kind = 'signup' AND (b.signup_state = 'booked' OR b.attendance IS NOT NULL)) OR b.trial_booked
-          ) AS booked,
-          count(*) FILTER (WHERE b.attendance = 'came' OR b.trial_came) AS came,
-          count(*) FILTER (WHERE (b.attendance = 'came' OR b.trial_came) AND b.outcome = 'bought') AS bought
-        FROM bids b
-        WHERE b.created_at >= ${from} AND b.created_at < ${to}
-          AND b.trial_bid_id IS NULL AND NOT b.walk_in AND ${gym}
-        GROUP BY 1, 2, 3, 4, 5, 6
-      )
-      SELECT
-        GROUPING(source, medium, campaign, page, gym_id, week) AS grouping,
-        source, medium, campaign, page, gym_id, to_char(week, 'YYYY-MM-DD') AS week,
-        sum(bids) AS bids, sum(booked) AS booked, sum(came) AS came, sum(bought) AS bought
-      FROM cells
-      GROUP BY GROUPING SETS ((), (source), (medium), (campaign), (page), (gym_id), (week))
+      SELECT b.utm_source AS source, b.utm_medium AS medium, b.utm_campaign AS campaign, b.report_page AS page,
+        b.gym_id,
+        to_char(date_trunc('week', b.created_at AT TIME ZONE ${query.timeZone}), 'YYYY-MM-DD') AS week,
+        count(*) AS bids,
+        count(*) FILTER (
+          WHERE (b.kind = 'signup' AND (b.signup_state = 'booked' OR b.attendance IS NOT NULL)) OR b.trial_booked
+        ) AS booked,
+        count(*) FILTER (WHERE b.attendance = 'came' OR b.trial_came) AS came,
+        count(*) FILTER (WHERE (b.attendance = 'came' OR b.trial_came) AND b.outcome = 'bought') AS bought
+      FROM bids b
+      WHERE b.created_at >= ${start} AND b.created_at < ${end}
+        AND b.trial_bid_id IS NULL AND NOT b.walk_in AND ${gym}
+      GROUP BY 1, 2, 3, 4, 5, 6
     `.execute(trx);
     return result.rows;
   });
-  const report: FunnelReport = {
-    total: { bids: 0, booked: 0, came: 0, bought: 0 },
-    rows: { source: [], medium: [], campaign: [], page: [], gym: [], week: [] },
-  };
-  for (const row of rows) {
-    const counts = {
-      bids: Number(row.bids),
-      booked: Number(row.booked),
-      came: Number(row.came),
-      bought: Number(row.bought),
-    };
-    const breakdown = GROUPING_BITS[Number(row.grouping)];
-    if (!breakdown) continue;
-    if (breakdown === 'total') {
-      report.total = counts;
-      continue;
-    }
-    const key = breakdown === 'gym' ? (row.gym_id === null ? '' : String(row.gym_id)) : String(row[breakdown] ?? '');
-    report.rows[breakdown].push({ key, ...counts });
-  }
-  for (const breakdown of BREAKDOWNS) {
-    report.rows[breakdown].sort((a, b) =>
-      breakdown === 'week' ? a.key.localeCompare(b.key) : b.bids - a.bids || a.key.localeCompare(b.key),
-    );
-  }
-  return report;
+  return rows.map((row) => ({
+    source: row.source ?? '',
+    medium: row.medium ?? '',
+    campaign: row.campaign ?? '',
+    page: row.page ?? '',
+    gym: row.gym_id === null ? '' : String(row.gym_id),
+    week: row.week,
+    bids: Number(row.bids),
+    booked: Number(row.booked),
+    came: Number(row.came),
+    bought: Number(row.bought),
+  }));
 }
