@@ -113,19 +113,23 @@ async function periodCells(db: Database, query: ReportQuery, start: Date, end: D
       came: string | number;
       bought: string | number;
     }>`
-      SELECT b.utm_source AS source, b.utm_medium AS medium, b.utm_campaign AS campaign, b.report_page AS page,
-        b.gym_id,
-        to_char(date_trunc('week', b.created_at AT TIME ZONE ${query.timeZone}), 'YYYY-MM-DD') AS week,
-        count(*) AS bids,
-        count(*) FILTER (
-          WHERE (b.kind = 'signup' AND (b.signup_state = 'booked' OR b.attendance IS NOT NULL)) OR b.trial_booked
-        ) AS booked,
-        count(*) FILTER (WHERE b.attendance = 'came' OR b.trial_came) AS came,
-        count(*) FILTER (WHERE (b.attendance = 'came' OR b.trial_came) AND b.outcome = 'bought') AS bought
-      FROM bids b
-      WHERE b.created_at >= ${start} AND b.created_at < ${end}
-        AND b.trial_bid_id IS NULL AND NOT b.walk_in AND ${gym}
-      GROUP BY 1, 2, 3, 4, 5, 6
+      -- The week is named once per cell, after the grouping, not once per bid.
+      SELECT source, medium, campaign, page, gym_id, to_char(week, 'YYYY-MM-DD') AS week, bids, booked, came, bought
+      FROM (
+        SELECT b.utm_source AS source, b.utm_medium AS medium, b.utm_campaign AS campaign, b.report_page AS page,
+          b.gym_id,
+          date_trunc('week', b.created_at AT TIME ZONE ${query.timeZone}) AS week,
+          count(*) AS bids,
+          count(*) FILTER (
+            WHERE (b.kind = 'signup' AND (b.signup_state = 'booked' OR b.attendance IS NOT NULL)) OR b.trial_booked
+          ) AS booked,
+          count(*) FILTER (WHERE b.attendance = 'came' OR b.trial_came) AS came,
+          count(*) FILTER (WHERE (b.attendance = 'came' OR b.trial_came) AND b.outcome = 'bought') AS bought
+        FROM bids b
+        WHERE b.created_at >= ${start} AND b.created_at < ${end}
+          AND b.trial_bid_id IS NULL AND NOT b.walk_in AND ${gym}
+        GROUP BY 1, 2, 3, 4, 5, 6
+      ) cells
     `.execute(trx);
     return result.rows;
   });
