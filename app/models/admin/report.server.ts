@@ -59,28 +59,33 @@ export async function funnelReport(db: Database, query: ReportQuery): Promise<Fu
   const to = new Date(zonedMoment(addDays(query.to, 1), '00:00', query.timeZone)).getTime();
   const bounds = Array.from({ length: PARTS + 1 }, (_, i) => new Date(from + Math.round(((to - from) * i) / PARTS)));
   const parts = await Promise.all(bounds.slice(0, -1).map((start, i) => periodCells(db, query, start, bounds[i + 1]!)));
-  const report: FunnelReport = {
-    total: { bids: 0, booked: 0, came: 0, bought: 0 },
-    rows: { source: [], medium: [], campaign: [], page: [], gym: [], week: [] },
-  };
-  const rows = new Map<Breakdown, Map<string, ReportRow>>(BREAKDOWNS.map((breakdown) => [breakdown, new Map()]));
+  const total: FunnelCounts = { bids: 0, booked: 0, came: 0, bought: 0 };
+  const byKey = new Map<Breakdown, Map<string, ReportRow>>(BREAKDOWNS.map((breakdown) => [breakdown, new Map()]));
   // A cell (a week at the cut, say) may come from both parts: each row sums every cell of its key.
   for (const cell of parts.flat()) {
-    addCounts(report.total, cell);
-    for (const breakdown of BREAKDOWNS) {
-      const byKey = rows.get(breakdown)!;
+    addCounts(total, cell);
+    for (const [breakdown, rows] of byKey) {
       const key = cell[breakdown];
-      const row = byKey.get(key);
+      const row = rows.get(key);
       if (row) addCounts(row, cell);
-      else byKey.set(key, { key, bids: cell.bids, booked: cell.booked, came: cell.came, bought: cell.bought });
+      else rows.set(key, { key, bids: cell.bids, booked: cell.booked, came: cell.came, bought: cell.bought });
     }
   }
-  for (const breakdown of BREAKDOWNS) {
-    report.rows[breakdown] = [...rows.get(breakdown)!.values()].sort((a, b) =>
+  const sorted = (breakdown: Breakdown) =>
+    [...byKey.get(breakdown)!.values()].sort((a, b) =>
       breakdown === 'week' ? a.key.localeCompare(b.key) : b.bids - a.bids || a.key.localeCompare(b.key),
     );
-  }
-  return report;
+  return {
+    total,
+    rows: {
+      source: sorted('source'),
+      medium: sorted('medium'),
+      campaign: sorted('campaign'),
+      page: sorted('page'),
+      gym: sorted('gym'),
+      week: sorted('week'),
+    },
+  };
 }
 
 function addCounts(into: FunnelCounts, counts: FunnelCounts): void {
