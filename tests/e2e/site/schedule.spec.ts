@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { isoWeekday, timeIn, todayIn } from '#app/lib/schedule.ts';
 import { BROWSER_UA, getOk, gotoHydrated } from '#tests/e2e/site/helpers.ts';
 
 test.use({ userAgent: BROWSER_UA });
@@ -11,6 +12,23 @@ function isoWeek(date: Date): string {
   const yearStart = Date.UTC(d.getUTCFullYear(), 0, 1);
   const week = Math.ceil(((d.getTime() - yearStart) / 86_400_000 + 1) / 7);
   return `${d.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
+}
+
+/**
+ * Opens the schedule's week that holds the demo content's cancelled and substituted sessions: the week the suite's
+ * server seeded them in (db/demo/seed.ts: tomorrow, or today on a Sunday). That is this week, or the last one in the
+ * first hour of a Monday in the first gym's zone, when the week turned after the server started (a clean-clone run
+ * began at 23:56 on a Sunday there and looked at the new week).
+ */
+async function openWeekOfDemoChanges(page: Page) {
+  await page.goto('/shedule');
+  if (await page.locator('.session--changed').count()) return;
+  const gyms = (await (await page.request.get('/api/gym')).json()) as Array<{ id: number; timeZone: string }>;
+  const zone = gyms.find((gym) => gym.id === 1)!.timeZone;
+  if (isoWeekday(todayIn(zone)) === 1 && timeIn(zone) < '01:00') {
+    await page.getByRole('link', { name: 'Предыдущая неделя' }).click();
+    await expect(page).toHaveURL(/week=\d{4}-W\d{2}/);
+  }
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -69,7 +87,7 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test('cancelled and substituted sessions are marked', async ({ page }) => {
-  await page.goto('/shedule');
+  await openWeekOfDemoChanges(page);
   await expect(page.getByText('Отменено').first()).toBeAttached();
   await expect(page.getByText('Замена тренера').first()).toBeAttached();
   await expect(page.locator('.session--cancelled del').first()).toBeAttached();
@@ -137,7 +155,7 @@ test.describe('the week on a 1366 px desktop', () => {
   });
 
   test('a substitution is described once, naming the scheduled coach without the patronymic', async ({ page }) => {
-    await page.goto('/shedule');
+    await openWeekOfDemoChanges(page);
     const changed = page.locator('.session--changed').first();
     await expect(changed).toBeVisible();
     await expect(changed.getByText('Замена тренера')).toHaveCount(1);
