@@ -18,7 +18,7 @@ function isoWeek(date: Date): string {
  * Opens the schedule's week that holds the demo content's cancelled and substituted sessions: the week the suite's
  * server seeded them in (db/demo/seed.ts: tomorrow, or today on a Sunday). That is this week, or the last one in the
  * first hour of a Monday in the first gym's zone, when the week turned after the server started (a clean-clone run
- * began at 23:56 on a Sunday there and looked at the new week).
+ * began at 23:58 on a Sunday there and looked at the new week).
  */
 async function openWeekOfDemoChanges(page: Page) {
   await page.goto('/shedule');
