@@ -9,25 +9,33 @@ import {
 
 test.use({ userAgent: BROWSER_UA });
 
+// One test per page walk, not per page: a test's new context and first page cost more than a later page in the same
+// context (docs/testing.md, "Cheaper tests"); each page is a step of its own in the report.
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? 'public pages with JavaScript' : 'public pages without JavaScript', () => {
     test.use({ javaScriptEnabled });
 
-    for (const { path, heading } of PUBLIC_PAGES) {
-      test(`${path} shows its content, title, description, Open Graph and canonical URL`, async ({ page, baseURL }) => {
-        const response = await page.goto(path);
-        expect(response?.status()).toBe(200);
-        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-        await expect(page).toHaveTitle(/Атлетика/);
-        await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{20,}/);
-        await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /\S/);
-        await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /\S/);
-        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-          'href',
-          `${baseURL}${path === '/' ? '/' : path}`,
-        );
-      });
-    }
+    test('every public page shows its content, title, description, Open Graph and canonical URL', async ({
+      page,
+      baseURL,
+    }) => {
+      test.setTimeout(90_000);
+      for (const { path, heading } of PUBLIC_PAGES) {
+        await test.step(path, async () => {
+          const response = await page.goto(path);
+          expect(response?.status()).toBe(200);
+          await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+          await expect(page).toHaveTitle(/Атлетика/);
+          await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{20,}/);
+          await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /\S/);
+          await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /\S/);
+          await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+            'href',
+            `${baseURL}${path === '/' ? '/' : path}`,
+          );
+        });
+      }
+    });
   });
 }
 
@@ -110,14 +118,16 @@ test.describe('content of the pages', () => {
     await expect(page.getByRole('button', { name: 'Отправить заявку' })).toBeVisible();
   });
 
-  for (const path of ['/trends/999999', '/coaches/999999', '/trainings/999999', '/coaches/abc', '/trends/0']) {
-    test(`${path} answers 404 through the error page`, async ({ page }) => {
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(404);
-      await expect(page.getByRole('heading', { level: 1, name: 'Ошибка' })).toBeVisible();
-      await expect(page.getByText(`Page not found: ${path}`)).toBeVisible();
-    });
-  }
+  test('unknown records and malformed ids answer 404 through the error page', async ({ page }) => {
+    for (const path of ['/trends/999999', '/coaches/999999', '/trainings/999999', '/coaches/abc', '/trends/0']) {
+      await test.step(path, async () => {
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(404);
+        await expect(page.getByRole('heading', { level: 1, name: 'Ошибка' })).toBeVisible();
+        await expect(page.getByText(`Page not found: ${path}`)).toBeVisible();
+      });
+    }
+  });
 });
 
 test.describe('gym switch', () => {
@@ -179,12 +189,15 @@ test('every page hydrates without errors or warnings in the console', async ({ p
 });
 
 test.describe('accessibility', () => {
-  for (const { path } of PUBLIC_PAGES) {
-    test(`${path} has no serious or critical axe violations`, async ({ page }) => {
-      await gotoHydrated(page, path);
-      await expectNoSeriousA11yViolations(page);
-    });
-  }
+  test('no public page has serious or critical axe violations', async ({ page }) => {
+    test.setTimeout(120_000);
+    for (const { path } of PUBLIC_PAGES) {
+      await test.step(path, async () => {
+        await gotoHydrated(page, path);
+        await expectNoSeriousA11yViolations(page);
+      });
+    }
+  });
 
   test('a phone-sized schedule has no serious axe violations', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 800 });
