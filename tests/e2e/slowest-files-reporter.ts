@@ -18,8 +18,8 @@ interface FileTimes {
 export default class SlowestFilesReporter implements Reporter {
   private readonly files = new Map<string, FileTimes>();
   private readonly count: number;
-  /** Every test run's start and end (ms since the epoch), retries included. */
-  private readonly runs: Array<{ start: number; end: number }> = [];
+  /** Every test run's start and end (ms since the epoch), retries included, with its worker slot and file. */
+  private readonly runs: Array<{ start: number; end: number; slot: number; worker: number; file: string }> = [];
   private workers = 1;
 
   constructor(options: { count?: number } = {}) {
@@ -31,8 +31,14 @@ export default class SlowestFilesReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    this.runs.push({ start: result.startTime.getTime(), end: result.startTime.getTime() + result.duration });
     const file = path.relative(process.cwd(), test.location.file);
+    this.runs.push({
+      start: result.startTime.getTime(),
+      end: result.startTime.getTime() + result.duration,
+      slot: result.parallelIndex,
+      worker: result.workerIndex,
+      file,
+    });
     const start = result.startTime.getTime();
     const times = this.files.get(file) ?? { busyMs: 0, firstStart: start, lastEnd: start, tests: 0 };
     times.busyMs += result.duration;
@@ -60,6 +66,29 @@ export default class SlowestFilesReporter implements Reporter {
       `The first test started ${((firstStart - result.startTime.getTime()) / 1000).toFixed(0)} s into the run; ` +
         `fewer than ${this.workers} tests ran at once for the last ${(this.tailMs() / 1000).toFixed(0)} s of it.`,
     );
+    const gaps = this.gaps();
+    const idle = gaps.reduce((sum, gap) => sum + gap.ms, 0);
+    const largest = gaps
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5)
+      .map((gap) => `${seconds(gap.ms)} before ${gap.file}${gap.newWorker ? ' (a new worker process)' : ''}`);
+    console.log(
+      `Between one test's end and the next one's start in the same worker slot: ${(idle / 1000).toFixed(0)} s in all ` +
+        `(a spec's own server starting in beforeAll, a worker process starting); the largest:\n${largest.join('\n')}`,
+    );
+  }
+
+  /** The waits in each worker slot between a test's end and the next test's start (hooks outside the tests). */
+  private gaps(): Array<{ ms: number; file: string; newWorker: boolean }> {
+    const bySlot = Map.groupBy(this.runs, (run) => run.slot);
+    return [...bySlot.values()].flatMap((runs) => {
+      const ordered = runs.toSorted((a, b) => a.start - b.start);
+      return ordered.slice(1).map((run, index) => ({
+        ms: Math.max(0, run.start - ordered[index]!.end),
+        file: run.file,
+        newWorker: run.worker !== ordered[index]!.worker,
+      }));
+    });
   }
 
   /** The time from the last moment all workers were busy to the last test's end. */
