@@ -77,8 +77,9 @@ export default defineConfig({
     { name: 'chromium', testIgnore: STARTED_FIRST, use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
-    // A fresh data directory per run: migrated and seeded on start, like a first `npm start`.
-    command: 'rm -rf .e2e-data && node server.ts',
+    // A fresh data directory per run, made before the server starts as a first `npm start` makes it, together with
+    // the pristine copies the specs' own servers start from (tests/e2e/suite-data.ts).
+    command: 'rm -rf .e2e-data && node tests/e2e/suite-data.ts && node server.ts',
     url: `http://127.0.0.1:${E2E_PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -99,9 +99,10 @@ const TEMPLATES = '.e2e-data/templates';
 /**
  * The run's pristine embedded data directory for a first start with `env`: with the demo content, or empty with
  * DEMO_CONTENT=0 (the only setting a first start's database depends on here: the specs use local storage and the
- * default zone). Made once per run by whichever worker needs it first, the others wait for it.
+ * default zone). Both are made before the suite's server starts (tests/e2e/suite-data.ts); should one be missing, the
+ * first worker that needs it makes it and the others wait for it.
  */
-async function embeddedTemplate(env: NodeJS.ProcessEnv): Promise<string> {
+export async function embeddedTemplate(env: NodeJS.ProcessEnv): Promise<string> {
   const kind = env.DEMO_CONTENT === '0' ? 'empty' : 'demo';
   const dir = path.join(TEMPLATES, kind);
   const done = () => fs.existsSync(path.join(dir, 'pglite', 'PG_VERSION'));
