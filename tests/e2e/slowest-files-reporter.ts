@@ -3,7 +3,8 @@
  * make cheaper next is in sight (docs/testing.md). Per file: the time its tests (with their hooks) kept a worker busy,
  * and the span from its first test's start to its last test's end, which is what a serial file adds to the run. Then
  * where the run's time went besides the tests: how long before the first test started (the suite server's first start),
- * and how long at the end fewer tests ran than there are workers (a tail a long test started late leaves).
+ * how long at the end fewer tests ran than there are workers (a tail a long test started late leaves), and how long
+ * the workers waited between tests (own servers starting in `beforeAll`), with the longest waits' spec files.
  */
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
@@ -32,14 +33,14 @@ export default class SlowestFilesReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult): void {
     const file = path.relative(process.cwd(), test.location.file);
+    const start = result.startTime.getTime();
     this.runs.push({
-      start: result.startTime.getTime(),
-      end: result.startTime.getTime() + result.duration,
+      start,
+      end: start + result.duration,
       slot: result.parallelIndex,
       worker: result.workerIndex,
       file,
     });
-    const start = result.startTime.getTime();
     const times = this.files.get(file) ?? { busyMs: 0, firstStart: start, lastEnd: start, tests: 0 };
     times.busyMs += result.duration;
     times.firstStart = Math.min(times.firstStart, start);

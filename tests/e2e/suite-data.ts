@@ -6,7 +6,7 @@
  * Each is made by scripts/create-embedded-database.ts, the script a first `npm start` runs, so the suite's server
  * starts on what its own first start would have made. Before, that first start made the demo database once more, and
  * the first spec that needed each template waited for it in the middle of the run (34 and 20 s in one run, the worker
- * idle meanwhile: docs/testing.md, "Own servers").
+ * idle meanwhile: docs/testing.md, "The browser suite: one shared server, and own servers where a spec needs one").
  */
 import fs from 'node:fs';
 import { embeddedTemplate } from '#tests/e2e/extra-server.ts';
