@@ -4,6 +4,7 @@ import { Checklist } from '#app/components/Checklist.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Icon } from '#app/components/Icon.tsx';
 import { Image } from '#app/components/Image.tsx';
+import { ServerHtml } from '#app/components/ServerHtml.tsx';
 import { SiteLink } from '#app/components/SiteLink.tsx';
 import { countOf, formatDate, formatPrice } from '#app/lib/format.ts';
 import type { ImageRef } from '#app/lib/image-url.ts';
@@ -110,16 +111,16 @@ export function CoachGrid({
   );
 }
 
-/** A detail page's "Тренеры" section; nothing when there are none. */
+/** A detail page's "Тренеры" section, kept as the server's HTML while the page hydrates (ADR 51); nothing when there are none. */
 export function CoachesSection({ coaches, titleId }: { coaches: readonly CoachSummary[]; titleId: string }) {
   if (!coaches.length) return null;
   return (
-    <section className="section" aria-labelledby={titleId}>
+    <ServerHtml as="section" className="section" aria-labelledby={titleId}>
       <Heading level={2} id={titleId}>
         Тренеры
       </Heading>
       <CoachGrid coaches={coaches} />
-    </section>
+    </ServerHtml>
   );
 }
 

@@ -4,6 +4,7 @@ import { DetailSessionsAndBid } from '#app/components/DetailSessionsAndBid.tsx';
 import { DraftBanner } from '#app/components/DraftBanner.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Image } from '#app/components/Image.tsx';
+import { ServerHtml } from '#app/components/ServerHtml.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
 import { countOf } from '#app/lib/format.ts';
 import { metaFrom, publicPageHeaders } from '#app/lib/seo.ts';
@@ -36,45 +37,48 @@ export default function CoachPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="detail">
       {draft ? <DraftBanner editPath={`/admin/coaches/${coach.id}`} /> : null}
-      <nav className="breadcrumbs" aria-label="Навигационная цепочка">
-        <Link to="/coaches">Тренеры</Link> / <span aria-current="page">{coach.fullName}</span>
-      </nav>
-      <div className="detail__head detail__head--profile">
-        {coach.photo ? <Image className="detail__photo" image={coach.photo} width={400} priority /> : null}
-        <div>
-          <Heading level={1}>{coach.fullName}</Heading>
-          <p className="page-head__lead">{coach.position}</p>
-          {years && years > 0 ? <p className="card__meta">Стаж {countOf(years, ['год', 'года', 'лет'])}</p> : null}
-          {coach.trends.length ? (
-            <ul className="tags" aria-label="Направления">
-              {coach.trends.map((trend) => (
-                <li key={trend.id} className="tag">
-                  <Link to={`/trends/${trend.id}`}>{trend.title}</Link>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <p>{coach.bio}</p>
-          {coach.achievements.length ? (
-            <>
-              <Heading level={2}>Достижения</Heading>
-              <Checklist items={coach.achievements} />
-            </>
-          ) : null}
-          {coach.gyms.length ? (
-            <>
-              <Heading level={2}>Где тренирует</Heading>
-              <ul className="plain-list">
-                {coach.gyms.map((coachGym) => (
-                  <li key={coachGym.id}>
-                    <strong>{coachGym.name}</strong>, {coachGym.address}
+      {/* The profile never changes in the browser by itself: kept as the server's HTML (ADR 51). */}
+      <ServerHtml>
+        <nav className="breadcrumbs" aria-label="Навигационная цепочка">
+          <Link to="/coaches">Тренеры</Link> / <span aria-current="page">{coach.fullName}</span>
+        </nav>
+        <div className="detail__head detail__head--profile">
+          {coach.photo ? <Image className="detail__photo" image={coach.photo} width={400} priority /> : null}
+          <div>
+            <Heading level={1}>{coach.fullName}</Heading>
+            <p className="page-head__lead">{coach.position}</p>
+            {years && years > 0 ? <p className="card__meta">Стаж {countOf(years, ['год', 'года', 'лет'])}</p> : null}
+            {coach.trends.length ? (
+              <ul className="tags" aria-label="Направления">
+                {coach.trends.map((trend) => (
+                  <li key={trend.id} className="tag">
+                    <Link to={`/trends/${trend.id}`}>{trend.title}</Link>
                   </li>
                 ))}
               </ul>
-            </>
-          ) : null}
+            ) : null}
+            <p>{coach.bio}</p>
+            {coach.achievements.length ? (
+              <>
+                <Heading level={2}>Достижения</Heading>
+                <Checklist items={coach.achievements} />
+              </>
+            ) : null}
+            {coach.gyms.length ? (
+              <>
+                <Heading level={2}>Где тренирует</Heading>
+                <ul className="plain-list">
+                  {coach.gyms.map((coachGym) => (
+                    <li key={coachGym.id}>
+                      <strong>{coachGym.name}</strong>, {coachGym.address}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </div>
         </div>
-      </div>
+      </ServerHtml>
 
       <DetailSessionsAndBid
         page={loaderData}

@@ -2,6 +2,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { Form, Link } from 'react-router';
 import { FilterActions, FilterField } from '#app/components/Filters.tsx';
 import { Heading } from '#app/components/Heading.tsx';
+import { ServerHtml } from '#app/components/ServerHtml.tsx';
 import { CoachGrid } from '#app/components/SiteCards.tsx';
 import { acceptCacheParams } from '#app/infra/render-cache.server.ts';
 import { gymPhrase, SITE_NAME } from '#app/lib/club.ts';
@@ -43,12 +44,12 @@ export default function Coaches({ loaderData }: Route.ComponentProps) {
   const { gym, coaches, trends, trendId } = loaderData;
   return (
     <>
-      <div className="page-head">
+      <ServerHtml className="page-head">
         <Heading level={1}>Тренеры</Heading>
         <p className="page-head__lead">
           {gym ? `Работают в ${gymPhrase(gym.name, { in: true })}.` : 'Тренеры наших клубов.'}
         </p>
-      </div>
+      </ServerHtml>
       <Form method="get" className="filters filters--inline" aria-label="Фильтр тренеров">
         <FilterField
           id="coach-trend"
@@ -60,19 +61,22 @@ export default function Coaches({ loaderData }: Route.ComponentProps) {
         />
         <FilterActions resetTo={trendId ? '/coaches' : null} />
       </Form>
-      {coaches.length ? (
-        <CoachGrid coaches={coaches} headingLevel={2} priorityFirst />
-      ) : (
-        <p className="empty">
-          {trendId ? (
-            <>
-              По этому направлению в клубе пока нет тренеров. <Link to="/coaches">Показать всех тренеров</Link>
-            </>
-          ) : (
-            'Скоро здесь появятся тренеры клуба.'
-          )}
-        </p>
-      )}
+      {/* The cards are the page's weight in hydration and never change in the browser by themselves (ADR 51). */}
+      <ServerHtml>
+        {coaches.length ? (
+          <CoachGrid coaches={coaches} headingLevel={2} priorityFirst />
+        ) : (
+          <p className="empty">
+            {trendId ? (
+              <>
+                По этому направлению в клубе пока нет тренеров. <Link to="/coaches">Показать всех тренеров</Link>
+              </>
+            ) : (
+              'Скоро здесь появятся тренеры клуба.'
+            )}
+          </p>
+        )}
+      </ServerHtml>
     </>
   );
 }

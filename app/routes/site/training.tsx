@@ -3,6 +3,7 @@ import { DetailSessionsAndBid } from '#app/components/DetailSessionsAndBid.tsx';
 import { DraftBanner } from '#app/components/DraftBanner.tsx';
 import { Heading } from '#app/components/Heading.tsx';
 import { Image } from '#app/components/Image.tsx';
+import { ServerHtml } from '#app/components/ServerHtml.tsx';
 import { CoachesSection } from '#app/components/SiteCards.tsx';
 import { SITE_NAME } from '#app/lib/club.ts';
 import { metaFrom, publicPageHeaders } from '#app/lib/seo.ts';
@@ -35,33 +36,37 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="detail">
       {draft ? <DraftBanner editPath={`/admin/trainings/${training.id}`} /> : null}
-      <nav className="breadcrumbs" aria-label="Навигационная цепочка">
-        <Link to="/trends">Направления</Link> / <Link to={`/trends/${training.trend.id}`}>{training.trend.title}</Link>{' '}
-        / <span aria-current="page">{training.title}</span>
-      </nav>
-      <div className="detail__head">
-        <div>
-          <Heading level={1}>{training.title}</Heading>
-          <dl className="facts">
-            <div>
-              <dt>Направление</dt>
-              <dd>
-                <Link to={`/trends/${training.trend.id}`}>{training.trend.title}</Link>
-              </dd>
-            </div>
-            <div>
-              <dt>Уровень</dt>
-              <dd>{LEVEL_LABELS[training.level]}</dd>
-            </div>
-            <div>
-              <dt>Длительность</dt>
-              <dd>{training.durationMin} мин</dd>
-            </div>
-          </dl>
-          <p>{training.description}</p>
+      {/* The description never changes in the browser by itself: kept as the server's HTML (ADR 51). */}
+      <ServerHtml>
+        <nav className="breadcrumbs" aria-label="Навигационная цепочка">
+          <Link to="/trends">Направления</Link> /{' '}
+          <Link to={`/trends/${training.trend.id}`}>{training.trend.title}</Link> /{' '}
+          <span aria-current="page">{training.title}</span>
+        </nav>
+        <div className="detail__head">
+          <div>
+            <Heading level={1}>{training.title}</Heading>
+            <dl className="facts">
+              <div>
+                <dt>Направление</dt>
+                <dd>
+                  <Link to={`/trends/${training.trend.id}`}>{training.trend.title}</Link>
+                </dd>
+              </div>
+              <div>
+                <dt>Уровень</dt>
+                <dd>{LEVEL_LABELS[training.level]}</dd>
+              </div>
+              <div>
+                <dt>Длительность</dt>
+                <dd>{training.durationMin} мин</dd>
+              </div>
+            </dl>
+            <p>{training.description}</p>
+          </div>
+          {training.cover ? <Image className="detail__image" image={training.cover} width={640} priority /> : null}
         </div>
-        {training.cover ? <Image className="detail__image" image={training.cover} width={640} priority /> : null}
-      </div>
+      </ServerHtml>
 
       <DetailSessionsAndBid
         page={loaderData}

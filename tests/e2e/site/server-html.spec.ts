@@ -84,3 +84,61 @@ test('a link in a kept section opens its page client-side and prefetches it on h
   await expect(page.getByRole('heading', { level: 1, name: 'Направления' })).toBeVisible();
   expect(await sameDocument(page)).toBe(true);
 });
+
+test('the coaches page, a coach profile and a training keep their static parts as server HTML; the parts with forms are hydrated', async ({
+  page,
+}) => {
+  const recoverable: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Recoverable error while hydrating')) recoverable.push(message.text());
+  });
+
+  await test.step('/coaches: the cards are kept, the trend filter renders them afresh', async () => {
+    await gotoHydrated(page, '/coaches');
+    const coach = page.getByRole('link', { name: 'Анна Сергеевна Ковалёва' });
+    await expect(coach).toBeVisible();
+    expect(await renderedByReact(coach)).toBe(false);
+    expect(await renderedByReact(page.getByRole('heading', { level: 1, name: 'Тренеры' }))).toBe(false);
+    // The filter form is React's: it is what changes the page in the browser.
+    expect(await renderedByReact(page.getByRole('button', { name: 'Показать' }))).toBe(true);
+    await markDocument(page);
+    await page.getByLabel('Направление').selectOption({ label: 'Единоборства' });
+    await page.getByRole('button', { name: 'Показать' }).click();
+    await expect(page).toHaveURL(/\/coaches\?trend=4/);
+    const fighter = page.getByRole('link', { name: 'Дмитрий Андреевич Волков' });
+    await expect(fighter).toBeVisible();
+    await expect(coach).toHaveCount(0);
+    expect(await renderedByReact(fighter)).toBe(true);
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  await test.step('/coaches/1: the profile is kept, the sessions and the bid form are hydrated', async () => {
+    await gotoHydrated(page, '/coaches/1');
+    const trends = page.getByRole('list', { name: 'Направления' });
+    await expect(trends.getByRole('link', { name: 'Йога' })).toBeVisible();
+    expect(await renderedByReact(trends)).toBe(false);
+    expect(await renderedByReact(page.getByRole('heading', { level: 1 }))).toBe(false);
+    expect(await renderedByReact(page.getByRole('heading', { name: 'Записаться к тренеру' }))).toBe(true);
+    expect(await renderedByReact(page.getByRole('heading', { level: 2, name: /Занятия на неделе/ }))).toBe(true);
+    // A link of the kept breadcrumbs opens its page client-side.
+    await markDocument(page);
+    await page
+      .getByRole('navigation', { name: 'Навигационная цепочка' })
+      .getByRole('link', { name: 'Тренеры' })
+      .click();
+    await expect(page).toHaveURL(/\/coaches$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Тренеры' })).toBeVisible();
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  await test.step('/trainings/1: the description and the coaches are kept, the bid form is hydrated', async () => {
+    await gotoHydrated(page, '/trainings/1');
+    const level = page.getByRole('definition').filter({ hasText: 'Любой уровень' });
+    await expect(level).toBeVisible();
+    expect(await renderedByReact(level)).toBe(false);
+    const coaches = page.getByRole('region', { name: 'Тренеры' });
+    expect(await renderedByReact(coaches.getByRole('heading', { level: 2 }))).toBe(false);
+    expect(await renderedByReact(page.getByRole('heading', { name: 'Записаться на тренировку' }))).toBe(true);
+  });
+  expect(recoverable).toEqual([]);
+});
