@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { BROWSER_UA, expectNoSeriousA11yViolations, getOk, gotoHydrated } from '#tests/e2e/site/helpers.ts';
+import {
+  BROWSER_UA,
+  expectNoSeriousA11yViolations,
+  getOk,
+  gotoHydrated,
+  waitForHydration,
+} from '#tests/e2e/site/helpers.ts';
 
 test.describe('contract endpoints', () => {
   test('GET /api/gym returns the published gyms with id, name, address, lat, lng', async ({ request }) => {
@@ -150,25 +156,32 @@ test.describe('unknown paths and the error page', () => {
         const viewport = page.viewportSize()!;
         expect(box?.width).toBeGreaterThanOrEqual(viewport.width);
         expect(box?.height).toBeGreaterThanOrEqual(viewport.height);
+        if (javaScriptEnabled) {
+          // With the page open, the checks that need the same page with JavaScript (docs/testing.md, "Cheaper tests").
+          await test.step('the error page has no serious accessibility problems', async () => {
+            await expectNoSeriousA11yViolations(page);
+          });
+        }
         await home.click();
         await expect(page).toHaveURL(/\/$/);
+        if (javaScriptEnabled) {
+          await test.step('following a link to an unknown path shows the error page with the path', async () => {
+            await waitForHydration(page);
+            await page.evaluate(() => {
+              const link = document.createElement('a');
+              link.href = '/missing-club';
+              link.textContent = 'missing';
+              link.id = 'missing-link';
+              document.body.append(link);
+            });
+            await page.locator('#missing-link').click();
+            await expect(page.getByText('Page not found: /missing-club')).toBeVisible();
+            await expect(page).toHaveTitle('Ошибка');
+          });
+        }
       });
     });
   }
-
-  test('following a link to an unknown path shows the error page with the path', async ({ page }) => {
-    await gotoHydrated(page, '/');
-    await page.evaluate(() => {
-      const link = document.createElement('a');
-      link.href = '/missing-club';
-      link.textContent = 'missing';
-      link.id = 'missing-link';
-      document.body.append(link);
-    });
-    await page.locator('#missing-link').click();
-    await expect(page.getByText('Page not found: /missing-club')).toBeVisible();
-    await expect(page).toHaveTitle('Ошибка');
-  });
 
   test('a bot gets the status code but no error page', async ({ browser }) => {
     const context = await browser.newContext({
@@ -179,11 +192,6 @@ test.describe('unknown paths and the error page', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Ошибка' })).toHaveCount(0);
     await context.close();
-  });
-
-  test('the error page has no serious accessibility problems', async ({ page }) => {
-    await page.goto('/no-such-page');
-    await expectNoSeriousA11yViolations(page);
   });
 });
 
@@ -324,12 +332,12 @@ test.describe('home page basics', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Клуб на Малышева');
       await expect(page.getByRole('navigation', { name: 'Основная навигация' })).toBeVisible();
+      if (javaScriptEnabled) {
+        await test.step('has no serious accessibility problems', async () => {
+          await expectNoSeriousA11yViolations(page);
+        });
+      }
       await context.close();
     });
   }
-
-  test('has no serious accessibility problems', async ({ page }) => {
-    await page.goto('/');
-    await expectNoSeriousA11yViolations(page);
-  });
 });

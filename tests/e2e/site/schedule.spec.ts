@@ -86,48 +86,29 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test('cancelled and substituted sessions are marked', async ({ page }) => {
-  await openWeekOfDemoChanges(page);
-  await expect(page.getByText('Отменено').first()).toBeAttached();
-  await expect(page.getByText('Замена тренера').first()).toBeAttached();
-  await expect(page.locator('.session--cancelled del').first()).toBeAttached();
-});
-
-test('every session links to its training and coach', async ({ page }) => {
-  await page.goto('/shedule');
-  const session = page.locator('.schedule__day.is-selected .session').first();
-  await session.getByRole('link').first().click();
-  await expect(page).toHaveURL(/\/trainings\/\d+/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-});
-
-test.describe('on a phone', () => {
-  test.use({ viewport: { width: 360, height: 760 }, javaScriptEnabled: false });
-
-  test('shows one day at a time; day links work without JavaScript', async ({ page }) => {
-    await page.goto(`/shedule?week=${isoWeek(new Date())}`);
-    const visibleDays = page.locator('.schedule__day:visible');
-    await expect(visibleDays).toHaveCount(1);
-    const tabs = page.getByRole('navigation', { name: 'Дни недели' }).getByRole('link');
-    await expect(tabs).toHaveCount(7);
-    await tabs.nth(2).click();
-    await expect(page).toHaveURL(/day=\d{4}-\d{2}-\d{2}/);
-    await expect(page.locator('.schedule__day:visible')).toHaveCount(1);
-    await expect(page.locator('.schedule__day:visible h2')).toContainText('Среда');
-    await expect(tabs.nth(2)).toHaveAttribute('aria-current', 'date');
+/**
+ * The week on a desktop, one page after another in one browser context (docs/testing.md, "Cheaper tests"): the demo
+ * content's marks, the columns at two widths, the words and names that must not break, the feed's link, a malformed
+ * week, and last a session's link away from the schedule.
+ */
+test('the week on a desktop: marks, columns, wrapping, the feed link, a malformed week, links to trainings', async ({
+  page,
+}) => {
+  await test.step('cancelled and substituted sessions are marked, a substitution once and without patronymics', async () => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await openWeekOfDemoChanges(page);
+    await expect(page.getByText('Отменено').first()).toBeAttached();
+    await expect(page.getByText('Замена тренера').first()).toBeAttached();
+    await expect(page.locator('.session--cancelled del').first()).toBeAttached();
+    const changed = page.locator('.session--changed').first();
+    await expect(changed).toBeVisible();
+    await expect(changed.getByText('Замена тренера')).toHaveCount(1);
+    await expect(changed).toContainText(/По расписанию: [А-ЯЁ][а-яё]+ [А-ЯЁ][а-яё]+/);
+    await expect(changed).not.toContainText('вместо');
+    await expect(changed).not.toContainText(/вич|вна/);
   });
-});
 
-test('on a wide screen shows seven day columns', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/shedule');
-  await expect(page.locator('.schedule__day:visible')).toHaveCount(7);
-});
-
-test.describe('the week on a 1366 px desktop', () => {
-  test.use({ viewport: { width: 1366, height: 900 } });
-
-  test('breaks no word in the middle and fits a coach name in at most two lines', async ({ page }) => {
+  await test.step('at 1366 px: seven columns, no word broken in the middle, a coach name in at most two lines', async () => {
     await page.goto('/shedule');
     await expect(page.locator('.schedule__day:visible')).toHaveCount(7);
     const { broken, tallNames } = await page.evaluate(() => {
@@ -154,14 +135,49 @@ test.describe('the week on a 1366 px desktop', () => {
     expect(tallNames).toEqual([]);
   });
 
-  test('a substitution is described once, naming the scheduled coach without the patronymic', async ({ page }) => {
-    await openWeekOfDemoChanges(page);
-    const changed = page.locator('.session--changed').first();
-    await expect(changed).toBeVisible();
-    await expect(changed.getByText('Замена тренера')).toHaveCount(1);
-    await expect(changed).toContainText(/По расписанию: [А-ЯЁ][а-яё]+ [А-ЯЁ][а-яё]+/);
-    await expect(changed).not.toContainText('вместо');
-    await expect(changed).not.toContainText(/вич|вна/);
+  await test.step('at 1280 px: seven day columns', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(1280);
+    await expect(page.locator('.schedule__day:visible')).toHaveCount(7);
+  });
+
+  await test.step('the page links to the feed of the active gym with its filters', async () => {
+    await page.goto('/shedule?trend=1');
+    await expect(page.getByRole('link', { name: 'Добавить расписание в календарь телефона' })).toHaveAttribute(
+      'href',
+      '/shedule.ics?gym=1&trend=1',
+    );
+  });
+
+  await test.step('a malformed week falls back to the current week', async () => {
+    await page.goto('/shedule?week=2026-W99&trend=1');
+    await expect(page).toHaveURL(/\/shedule\?trend=1$/);
+    await expect(page.getByText('Эта неделя')).toBeVisible();
+  });
+
+  await test.step('every session links to its training and coach', async () => {
+    await page.goto('/shedule');
+    const session = page.locator('.schedule__day.is-selected .session').first();
+    await session.getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/trainings\/\d+/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 760 }, javaScriptEnabled: false });
+
+  test('shows one day at a time; day links work without JavaScript', async ({ page }) => {
+    await page.goto(`/shedule?week=${isoWeek(new Date())}`);
+    const visibleDays = page.locator('.schedule__day:visible');
+    await expect(visibleDays).toHaveCount(1);
+    const tabs = page.getByRole('navigation', { name: 'Дни недели' }).getByRole('link');
+    await expect(tabs).toHaveCount(7);
+    await tabs.nth(2).click();
+    await expect(page).toHaveURL(/day=\d{4}-\d{2}-\d{2}/);
+    await expect(page.locator('.schedule__day:visible')).toHaveCount(1);
+    await expect(page.locator('.schedule__day:visible h2')).toContainText('Среда');
+    await expect(tabs.nth(2)).toHaveAttribute('aria-current', 'date');
   });
 });
 
@@ -177,12 +193,6 @@ test('odd query values never break the schedule', async ({ request }) => {
     expect(response.status(), query).toBe(200);
   }
   expect((await request.get('/shedule.ics?gym=1e3&trend=x')).status()).toBe(200);
-});
-
-test('a malformed week falls back to the current week', async ({ page }) => {
-  await page.goto('/shedule?week=2026-W99&trend=1');
-  await expect(page).toHaveURL(/\/shedule\?trend=1$/);
-  await expect(page.getByText('Эта неделя')).toBeVisible();
 });
 
 test('filters are usable with the keyboard', async ({ page }) => {
@@ -232,13 +242,5 @@ test.describe('calendar feed', () => {
     const hours = events.map((event) => Number(event.DTSTART!.slice(9, 11)));
     expect(Math.min(...hours)).toBeGreaterThanOrEqual(2);
     expect(Math.max(...hours)).toBeLessThanOrEqual(15);
-  });
-
-  test('the schedule page links to the feed of the active gym with its filters', async ({ page }) => {
-    await page.goto('/shedule?trend=1');
-    await expect(page.getByRole('link', { name: 'Добавить расписание в календарь телефона' })).toHaveAttribute(
-      'href',
-      '/shedule.ics?gym=1&trend=1',
-    );
   });
 });
