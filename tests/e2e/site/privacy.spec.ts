@@ -10,18 +10,21 @@ test.use({ userAgent: BROWSER_UA });
 
 const POLICY = 'Политика обработки персональных данных';
 
-for (const { path } of BID_FORM_PAGES) {
-  test(`${path}: every consent checkbox has the policy link next to it`, async ({ page }) => {
-    await page.goto(path);
-    const consents = page.locator('.field--checkbox:has(input[name="consent"])');
-    const count = await consents.count();
-    expect(count).toBeGreaterThan(0);
-    for (let i = 0; i < count; i += 1) {
-      // Card forms on the home page are folded until opened: the link is there all the same.
-      await expect(consents.nth(i).locator('a[href="/privacy"]')).toHaveText(POLICY);
-    }
-  });
-}
+// One test that walks the pages with a form, a step per page (docs/testing.md, "Cheaper tests").
+test('every consent checkbox on every page with a form has the policy link next to it', async ({ page }) => {
+  for (const { path } of BID_FORM_PAGES) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      const consents = page.locator('.field--checkbox:has(input[name="consent"])');
+      const count = await consents.count();
+      expect(count, path).toBeGreaterThan(0);
+      for (let i = 0; i < count; i += 1) {
+        // Card forms on the home page are folded until opened: the link is there all the same.
+        await expect(consents.nth(i).locator('a[href="/privacy"]')).toHaveText(POLICY);
+      }
+    });
+  }
+});
 
 test('/privacy shows the policy: operator, purposes, data, retention, withdrawal and contacts', async ({ page }) => {
   const response = await page.goto('/privacy');
