@@ -17,13 +17,19 @@ async function markDocument(page: Page) {
 }
 const sameDocument = (page: Page) => page.evaluate(() => 'documentMark' in window);
 
-test('a section kept as server HTML is not rendered again in the browser, and is rendered afresh after a client-side navigation', async ({
-  page,
-}) => {
+/** The hydration errors React reports on the console from now on (a kept section must cause none). */
+function hydrationErrors(page: Page): string[] {
   const recoverable: string[] = [];
   page.on('console', (message) => {
     if (message.text().includes('Recoverable error while hydrating')) recoverable.push(message.text());
   });
+  return recoverable;
+}
+
+test('a section kept as server HTML is not rendered again in the browser, and is rendered afresh after a client-side navigation', async ({
+  page,
+}) => {
+  const recoverable = hydrationErrors(page);
   await page.goto('/');
   const trends = page.getByRole('region', { name: 'Направления' });
   const heading = trends.getByRole('heading', { level: 2 });
@@ -88,10 +94,7 @@ test('a link in a kept section opens its page client-side and prefetches it on h
 test('the coaches page, a coach profile and a training keep their static parts as server HTML; the parts with forms are hydrated', async ({
   page,
 }) => {
-  const recoverable: string[] = [];
-  page.on('console', (message) => {
-    if (message.text().includes('Recoverable error while hydrating')) recoverable.push(message.text());
-  });
+  const recoverable = hydrationErrors(page);
 
   await test.step('/coaches: the cards are kept, the trend filter renders them afresh', async () => {
     await gotoHydrated(page, '/coaches');
