@@ -111,7 +111,10 @@ export function CoachGrid({
   );
 }
 
-/** A detail page's "Тренеры" section, kept as the server's HTML while the page hydrates (ADR 51); nothing when there are none. */
+/**
+ * A detail page's "Тренеры" section, kept as the server's HTML while the page hydrates (ADR 51 in docs/decisions);
+ * nothing when there are none.
+ */
 export function CoachesSection({ coaches, titleId }: { coaches: readonly CoachSummary[]; titleId: string }) {
   if (!coaches.length) return null;
   return (
