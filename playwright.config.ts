@@ -1,3 +1,4 @@
+import '#tests/compile-cache.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import { defineConfig, devices } from '@playwright/test';

@@ -1,3 +1,4 @@
+import '#tests/compile-cache.ts';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
