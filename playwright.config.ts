@@ -57,10 +57,6 @@ export default defineConfig({
     // Recording a trace costs every test its screenshots and snapshots: in CI only the retry of a failed test records
     // one (retries: 1), which is the run a failure is read from.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
-    // One browser context per worker, reset between tests (cookies, storage, pages, routes, init scripts, clock), not
-    // a new one per test: a new context and its first page were most of a test's cost in the browser (docs/testing.md,
-    // "One context per worker"; docs/decisions/0057-one-browser-context-per-worker.md).
-    reuseContext: true,
     launchOptions: {
       executablePath: chromiumPath(),
       args: [
