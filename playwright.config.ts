@@ -29,31 +29,25 @@ function chromiumPath(): string | undefined {
   return undefined;
 }
 
-/** One worker per core for the specs that compute (docs/testing.md, "Workers"). */
-const CORES = os.availableParallelism();
-
-/**
- * Spec files that mostly wait for the wall clock: a session made to start at the next minute, outbox polls and
- * reminders due on two servers of their own. They run one after another in a worker slot of their own beside the
- * cores' workers, so that their waiting leaves no core idle (docs/testing.md, "Order").
- */
-const WAITS_FOR_THE_CLOCK = ['**/site/render-cache-rules.spec.ts', '**/two-instances.spec.ts'];
-
-/** Spec files dispatched before all others (see `projects`): the longest on their own server or over many pages. */
-const STARTED_FIRST = ['**/site/booking-loop.spec.ts', '**/admin/manager-access.spec.ts'];
+/** Spec files dispatched before all others (see `projects`). */
+const STARTED_FIRST = [
+  '**/site/render-cache-rules.spec.ts',
+  '**/site/booking-loop.spec.ts',
+  '**/admin/manager-access.spec.ts',
+  // Its tests run one after another on two servers of their own: last in path order, it was a tail of ~20 s.
+  '**/two-instances.spec.ts',
+];
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // One per core for the specs that compute, and one more for the specs that wait (`WAITS_FOR_THE_CLOCK`): on the
-  // 2-core CI machine a third worker for every spec kept the cores busy but made every test slower by more than it
-  // gained (docs/testing.md, "Workers").
-  workers: CORES + 1,
+  // One per core: on the 2-core CI machine a third worker kept the cores busy but made every test slower by more than
+  // it gained (docs/testing.md, "Workers").
+  workers: os.availableParallelism(),
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   // The ten slowest spec files are printed at the end (tests/e2e/slowest-files-reporter.ts).
-  // The tail it reports is the time fewer tests ran than there are cores.
-  reporter: [['list'], ['./tests/e2e/slowest-files-reporter.ts', { busyAt: CORES }]],
+  reporter: [['list'], ['./tests/e2e/slowest-files-reporter.ts']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
@@ -76,29 +70,12 @@ export default defineConfig({
       ],
     },
   },
-  // The specs that wait for the wall clock get a worker of their own, one file at a time; the longest of the others
-  // start first, so that no worker is left with a minute of them at the end of the run (docs/testing.md, "Order").
-  // Each project of the others is limited to one worker per core. All are the same browser under one name:
-  // `--project chromium` selects them all.
+  // The specs that wait for the wall clock (a session made to start at the next minute) or run longest on their own
+  // server start first, so that no worker is left with a minute of them at the end of the run (docs/testing.md,
+  // "Order"). Both projects are the same browser under one name: `--project chromium` selects both.
   projects: [
-    {
-      name: 'chromium',
-      testMatch: WAITS_FOR_THE_CLOCK,
-      workers: 1,
-      use: { ...devices['Desktop Chrome'], channel: undefined },
-    },
-    {
-      name: 'chromium',
-      testMatch: STARTED_FIRST,
-      workers: CORES,
-      use: { ...devices['Desktop Chrome'], channel: undefined },
-    },
-    {
-      name: 'chromium',
-      testIgnore: [...WAITS_FOR_THE_CLOCK, ...STARTED_FIRST],
-      workers: CORES,
-      use: { ...devices['Desktop Chrome'], channel: undefined },
-    },
+    { name: 'chromium', testMatch: STARTED_FIRST, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'chromium', testIgnore: STARTED_FIRST, use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
     // A fresh data directory per run, made before the server starts as a first `npm start` makes it, together with

@@ -22,16 +22,13 @@ export default class SlowestFilesReporter implements Reporter {
   /** Every test run's start and end (ms since the epoch), retries included, with its worker slot and file. */
   private readonly runs: Array<{ start: number; end: number; slot: number; worker: number; file: string }> = [];
   private workers = 1;
-  private readonly busyAt: number | undefined;
 
-  /** `busyAt`: how many tests at once count as all workers busy (the computing workers); the run's workers by default. */
-  constructor(options: { count?: number; busyAt?: number } = {}) {
+  constructor(options: { count?: number } = {}) {
     this.count = options.count ?? 10;
-    this.busyAt = options.busyAt;
   }
 
   onBegin(config: FullConfig): void {
-    this.workers = this.busyAt ?? config.workers;
+    this.workers = config.workers;
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
