@@ -8,7 +8,7 @@ import { expectFlash } from '#tests/e2e/admin/helpers.ts';
 import {
   createMember,
   expectSignedIn,
-  memberWithTwoFactor,
+  memberWithTwoFactorOverHttp,
   open,
   signOut,
   submitPassword,
@@ -113,7 +113,7 @@ test('the steps after the password look like /login: the club, a card, the same 
   page,
   baseURL,
 }) => {
-  const { member } = await memberWithTwoFactor(page, baseURL!, false);
+  const { member } = await memberWithTwoFactorOverHttp(page, baseURL!, false);
   await signOut(page);
   const look = async () => {
     // Not hovering anything: the pointer stays where the last click was.

@@ -144,3 +144,31 @@ export async function memberWithTwoFactor(page: Page, baseURL: string, javaScrip
   await expect(page.getByText('Двухфакторный вход включён.')).toBeVisible();
   return { member, app, recoveryCodes };
 }
+
+/**
+ * The member of `memberWithTwoFactor`, its second factor turned on over HTTP in the page's context (the same cookies)
+ * instead of through the profile's pages: for the tests about what comes after, whose subject the set-up is not
+ * (docs/testing.md, "Cheaper tests"); the set-up's pages have their own tests. Ends signed in on /admin.
+ */
+export async function memberWithTwoFactorOverHttp(page: Page, baseURL: string, javaScriptEnabled: boolean) {
+  const member = await createMember(baseURL);
+  const http = page.context().request;
+  const signedIn = await http.post('/login', { form: { email: member.email, password: member.password } });
+  expect(signedIn.ok()).toBe(true);
+  const setup = await http.post('/admin/account', { form: { intent: 'start' } });
+  expect(setup.ok()).toBe(true);
+  const setupPage = await setup.text();
+  expect(setupPage).toContain('alt="QR-код для приложения-аутентификатора"');
+  const secret = /Ключ для ручного ввода<\/span><input[^>]*\bvalue="([^"]*)"/.exec(setupPage)?.[1];
+  expect(secret?.replace(/\s/g, '')).toMatch(/^[A-Z2-7]{32}$/);
+  const app = new AuthenticatorApp(secret!);
+  const enabled = await http.post('/admin/account', { form: { intent: 'enable', code: await app.nextCode() } });
+  expect(enabled.ok()).toBe(true);
+  const enabledPage = await enabled.text();
+  expect(enabledPage).toContain('Двухфакторный вход включён.');
+  const recoveryCodes = [...enabledPage.matchAll(/<li><code>([^<]+)<\/code><\/li>/g)].map((match) => match[1]!);
+  expect(recoveryCodes).toHaveLength(10);
+  await open(page, '/admin', javaScriptEnabled);
+  await expectSignedIn(page);
+  return { member, app, recoveryCodes };
+}

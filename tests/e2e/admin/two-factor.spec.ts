@@ -11,6 +11,7 @@ import {
   createMember,
   expectSignedIn,
   memberWithTwoFactor,
+  memberWithTwoFactorOverHttp,
   open,
   readRecoveryCodes,
   signOut,
@@ -52,7 +53,7 @@ for (const javaScriptEnabled of [false, true]) {
     });
 
     test('a recovery code signs in once and cannot be used twice', async ({ page, baseURL }) => {
-      const { member, recoveryCodes } = await memberWithTwoFactor(page, baseURL!, javaScriptEnabled);
+      const { member, recoveryCodes } = await memberWithTwoFactorOverHttp(page, baseURL!, javaScriptEnabled);
       await signOut(page);
 
       await submitPassword(page, member, javaScriptEnabled);
@@ -73,7 +74,7 @@ for (const javaScriptEnabled of [false, true]) {
     });
 
     test('wrong codes are throttled: 429 with Retry-After and a Russian message', async ({ page, baseURL }) => {
-      const { member, app } = await memberWithTwoFactor(page, baseURL!, javaScriptEnabled);
+      const { member, app } = await memberWithTwoFactorOverHttp(page, baseURL!, javaScriptEnabled);
       await signOut(page);
       // This test's own address, so its failures count against nobody else's.
       await postFromAddress(page, loopbackAddress(), /^\/login/);
@@ -94,7 +95,7 @@ for (const javaScriptEnabled of [false, true]) {
     });
 
     test('new recovery codes replace the old ones; a code turns it off again', async ({ page, baseURL }) => {
-      const { member, recoveryCodes } = await memberWithTwoFactor(page, baseURL!, javaScriptEnabled);
+      const { member, recoveryCodes } = await memberWithTwoFactorOverHttp(page, baseURL!, javaScriptEnabled);
       await open(page, '/admin/account', javaScriptEnabled);
       await page.getByLabel('Код из приложения или код восстановления').fill(recoveryCodes[0]!);
       await page.getByRole('button', { name: 'Получить новые коды восстановления' }).click();
@@ -122,7 +123,7 @@ for (const javaScriptEnabled of [false, true]) {
       browser,
       baseURL,
     }) => {
-      const { member } = await memberWithTwoFactor(page, baseURL!, javaScriptEnabled);
+      const { member } = await memberWithTwoFactorOverHttp(page, baseURL!, javaScriptEnabled);
 
       const adminContext = await browser.newContext({ javaScriptEnabled, userAgent: BROWSER_UA });
       const admin = await adminContext.newPage();
