@@ -87,6 +87,9 @@ async function countsOf(page: Page, table: string, key: string): Promise<number[
       has: page.getByRole('rowheader', { name: key, exact: true }),
     });
   await expect(row).toHaveCount(1);
+  // Without JavaScript the address and the heading are there while the table is still arriving: wait for the row's
+  // four cells before reading them (a run read one, [1], on a loaded machine).
+  await expect(row.locator('.admin-report__count')).toHaveCount(4);
   const counts = await row.locator('.admin-report__count').allTextContents();
   return counts.map(Number);
 }
