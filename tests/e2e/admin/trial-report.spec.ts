@@ -89,9 +89,9 @@ async function countsOf(page: Page, table: string, key: string): Promise<number[
   await expect(row).toHaveCount(1);
   // Without JavaScript the address and the heading are there while the table is still arriving: wait for the row's
   // four cells before reading them (a run read one, [1], on a loaded machine).
-  await expect(row.locator('.admin-report__count')).toHaveCount(4);
-  const counts = await row.locator('.admin-report__count').allTextContents();
-  return counts.map(Number);
+  const cells = row.locator('.admin-report__count');
+  await expect(cells).toHaveCount(4);
+  return (await cells.allTextContents()).map(Number);
 }
 
 withAndWithoutJavaScript(() => {
