@@ -21,14 +21,18 @@ const PAGES: Array<{ path: string; heading: string; message: string }> = [
   { path: '/promos', heading: 'Акции', message: 'Сейчас акций нет' },
 ];
 
-for (const { path, heading, message } of PAGES) {
-  test(`${path} on an empty site: a message, not an error`, async ({ page }) => {
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
-    await expect(page.getByText(message)).toBeVisible();
-  });
-}
+// One test walks the pages, each a step (docs/testing.md, "Cheaper tests"); soft checks, so one page's failure does not
+// hide the next pages'.
+test('the public pages of an empty site show a message, not an error', async ({ page }) => {
+  for (const { path, heading, message } of PAGES) {
+    await test.step(path, async () => {
+      const response = await page.goto(path);
+      expect.soft(response?.status(), path).toBe(200);
+      await expect.soft(page.getByRole('heading', { name: heading })).toBeVisible();
+      await expect.soft(page.getByText(message)).toBeVisible();
+    });
+  }
+});
 
 test('the staff dashboard of an empty site says where to start', async ({ page }) => {
   await page.goto('/login');
