@@ -62,7 +62,7 @@ test('with JavaScript: after logout a client-side navigation to a staff page lan
   await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
 });
 
-// The staff pages axe checks with JavaScript on: one test that walks them, each page a step in the same signed-in context
+// The staff pages' axe checks with JavaScript on: one test that walks them, each page a step in one signed-in context
 // (docs/testing.md, "Cheaper tests").
 test('the staff pages have no axe violations', async ({ page }) => {
   // Eight axe runs in one test: on a slow 2-core machine one page's run takes up to a few seconds.
